@@ -1,0 +1,49 @@
+/**
+ * Two projects: `unit` (jsdom, React Testing Library) and `browser` (puppeteer against dist/).
+ * `npm run test:unit` / `npm run test:browser` select one; `npm test` runs both around a build.
+ */
+const globals = {
+  SITE_URL: 'https://www.aquapuebla.mx',
+  LEAD_ENDPOINT: '',
+  IMAGE_ORIGIN: 'https://images.unsplash.com',
+}
+
+const transform = {
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node',
+        jsx: 'react-jsx',
+        esModuleInterop: true,
+        isolatedModules: true,
+        verbatimModuleSyntax: false,
+      },
+      diagnostics: false,
+    },
+  ],
+}
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: '<rootDir>/test/support/jsdom-environment.cjs',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],
+      transform,
+      globals,
+    },
+    {
+      displayName: 'browser',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/setup-browser.ts'],
+      transform,
+      globals,
+      slowTestThreshold: 30,
+    },
+  ],
+}

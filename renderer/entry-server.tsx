@@ -1,0 +1,56 @@
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { ServerStyleSheet } from 'styled-components'
+import { AppProviders } from '../src/app-providers'
+import { pagePaths } from '../src/config/paths'
+import { site } from '../src/config/site'
+import { robotsTxt, sitemapXml } from '../src/components/seo/sitemap'
+import { pageModules, routes } from './routes'
+
+export { pagePaths as paths, pageModules, robotsTxt, sitemapXml }
+export const leadEndpoint = LEAD_ENDPOINT
+
+// 1. One static handler for every render.
+const handler = createStaticHandler(routes)
+
+export interface RenderResult {
+  head: string
+  html: string
+  status: number
+}
+
+export async function render(path: string): Promise<RenderResult> {
+  // 2. Run the router for the path; a Response back (a redirect) is not a page: stop.
+  const context = await handler.query(new Request(new URL(path, site.url)))
+  if (context instanceof Response) throw context
+
+  // 3. Render the app inside a fresh style sheet.
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const sheet = new ServerStyleSheet()
+  try {
+    const markup = renderToString(
+      sheet.collectStyles(
+        <AppProviders>
+          <StaticRouterProvider router={router} context={context} />
+        </AppProviders>,
+      ),
+    )
+    // 4. React 19 emits the hoisted <title>/<meta>/<link> first: that run is the head.
+    const { head, body } = splitHoistedHead(markup)
+    return { head: head + sheet.getStyleTags(), html: body, status: context.statusCode }
+  } finally {
+    sheet.seal()
+  }
+}
+
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)/
+
+export function splitHoistedHead(markup: string): { head: string; body: string } {
+  let rest = markup
+  const tags: string[] = []
+  for (let match = HOISTED.exec(rest); match; match = HOISTED.exec(rest)) {
+    tags.push(match[0])
+    rest = rest.slice(match[0].length)
+  }
+  return { head: tags.join(''), body: rest }
+}

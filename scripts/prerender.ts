@@ -1,0 +1,54 @@
+/**
+ * Prerender: reads dist/index.html and the server bundle (dist-server/entry-server.js);
+ * writes dist/<slug>/index.html for every route, dist/404.html, sitemap.xml and robots.txt.
+ * Run by `npm run build` after both Vite builds: `tsx scripts/prerender.ts`.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { preloadLinks } from './lib/preload-links'
+
+const root = path.resolve(import.meta.dirname, '..')
+const dist = path.join(root, 'dist')
+
+type ServerEntry = typeof import('../renderer/entry-server')
+
+async function main() {
+  const server: ServerEntry = await import(pathToFileURL(path.join(root, 'dist-server/entry-server.js')).href)
+  const template = await readFile(path.join(dist, 'index.html'), 'utf8')
+  const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'))
+
+  const pages = [...server.paths.map((route) => ({ route, status: 200 })), { route: '/404', status: 404 }]
+  for (const { route, status } of pages) {
+    // 1. Render the route; the status must be the one we expect (200 for pages, 404 for the rest).
+    const result = await server.render(route)
+    if (result.status !== status) throw new Error(`${route} rendered with status ${result.status}, expected ${status}`)
+
+    // 2. Fill the template: head tags, the current page's chunk preloaded, the markup.
+    const preload = preloadLinks(manifest, server.pageModules[route])
+    const html = template
+      .replace('<!--app-head-->', result.head + preload)
+      .replace('<!--app-html-->', result.html)
+
+    // 3. Write dist/<slug>/index.html (the home page overwrites the template) or dist/404.html.
+    const file = status === 404 ? '404.html' : route === '/' ? 'index.html' : `${route.slice(1)}/index.html`
+    await mkdir(path.dirname(path.join(dist, file)), { recursive: true })
+    await writeFile(path.join(dist, file), html)
+    console.log(`prerender: ${route} -> dist/${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`)
+  }
+
+  // 4. Crawling files from the same route table and SITE_URL.
+  await writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml())
+  await writeFile(path.join(dist, 'robots.txt'), server.robotsTxt())
+  console.log('prerender: sitemap.xml, robots.txt')
+  console.log(
+    server.leadEndpoint
+      ? `Quote requests are POSTed to ${server.leadEndpoint}.`
+      : 'Quote requests are SIMULATED (nothing is sent): set LEAD_ENDPOINT=https://… at build time to receive them (see README, "Receiving leads").',
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error('prerender failed:', error)
+  process.exit(1)
+})

@@ -1,0 +1,10 @@
+/**
+ * Build-time constants, replaced by Vite's `define` (vite.config.ts) and set as jest globals
+ * (jest.config.ts). `import.meta` stays out of src/ so the same code runs under ts-jest.
+ */
+/** Absolute base of every URL the site prints (canonical, Open Graph, sitemap). No trailing slash. */
+declare const SITE_URL: string
+/** Where quote requests are POSTed; empty means "simulate sending locally". */
+declare const LEAD_ENDPOINT: string
+/** Origin of the stock photos (https://images.unsplash.com unless overridden for offline benchmarks). */
+declare const IMAGE_ORIGIN: string

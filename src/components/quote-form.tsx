@@ -1,0 +1,317 @@
+import { MessageCircle, Send } from 'lucide-react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { styled } from 'styled-components'
+import { site, whatsappLink } from '../config/site'
+import type { ContactoContent } from '../content/contacto'
+import { contactLabels } from '../content/shared'
+import { clearDraft, loadDraft, saveDraft } from '../lead/draft'
+import { deliverLead, emptyLead, leadWhatsappLink, type Lead } from '../lead/lead'
+import { toast } from '../toast/toast-store'
+import { Button } from './ui/button'
+import { VisuallyHidden } from './ui/visually-hidden'
+
+type FormContent = ContactoContent['form']
+
+interface QuoteFormProps {
+  form: FormContent
+  /** Where leads are POSTed; empty = simulated sending (the spec's behaviour). */
+  endpoint?: string
+}
+
+/** Name of the honeypot field, as common form back ends (Formspree) expect it. */
+export const HONEYPOT_NAME = '_gotcha'
+
+/**
+ * The quote request form. Fields are checked by the browser's native validation only. A lead is
+ * delivered once per submit; until it is really delivered, what the visitor typed stays in the
+ * fields and in a local draft.
+ */
+export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
+  const [lead, setLead] = useState<Lead>(emptyLead)
+  const [sending, setSending] = useState(false)
+  const sendingRef = useRef(false)
+  const honeypotRef = useRef<HTMLInputElement>(null)
+  const restored = useRef(false)
+
+  // Restore an unsent draft after hydration (never during render: server and client must match).
+  useEffect(() => {
+    const draft = loadDraft()
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage is only readable after hydration
+    if (draft) setLead(draft)
+    restored.current = true
+  }, [])
+
+  useEffect(() => {
+    if (restored.current) saveDraft(lead)
+  }, [lead])
+
+  function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
+    const { name, value } = event.target
+    setLead((current) => ({ ...current, [name]: value }))
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sendingRef.current) return
+    sendingRef.current = true
+    setSending(true)
+
+    const isBot = Boolean(honeypotRef.current?.value)
+    const result = await deliverLead(lead, {
+      endpoint: isBot ? '' : endpoint,
+      page: window.location.href,
+    })
+
+    if (result.ok) {
+      toast({ title: form.success.title, description: form.success.description })
+      setLead(emptyLead)
+      clearDraft()
+      if (honeypotRef.current) honeypotRef.current.value = ''
+    } else {
+      toast({
+        variant: 'destructive',
+        duration: Infinity,
+        title: form.failure.title,
+        description: (
+          <>
+            {form.failure.description} {form.failure.call}{' '}
+            <a href={site.phone.href}>{site.phone.display}</a>.
+          </>
+        ),
+        action: (
+          <FailureAction href={leadWhatsappLink(lead)} target="_blank" rel="noopener noreferrer">
+            <MessageCircle aria-hidden="true" size={18} />
+            {form.failure.action}
+            <VisuallyHidden> {contactLabels.newTab}</VisuallyHidden>
+          </FailureAction>
+        ),
+      })
+    }
+    sendingRef.current = false
+    setSending(false)
+  }
+
+  const { fields } = form
+  return (
+    <Form
+      onSubmit={submit}
+      aria-labelledby="form-title"
+      aria-busy={sending}
+      {...(endpoint ? { method: 'post', action: endpoint } : {})}
+    >
+      <h2 id="form-title">{form.title}</h2>
+      <Lead>{form.lead}</Lead>
+      {endpoint ? null : (
+        <noscript>
+          <NoScript>
+            {form.noscript.before} <a href={site.phone.href}>{site.phone.display}</a> {form.noscript.between}{' '}
+            <a href={whatsappLink()}>WhatsApp</a> {form.noscript.after}
+          </NoScript>
+        </noscript>
+      )}
+      <Row>
+        <Field>
+          <label htmlFor="quote-name">{fields.name.label}</label>
+          <input
+            id="quote-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            placeholder={fields.name.placeholder}
+            value={lead.name}
+            onChange={update}
+          />
+        </Field>
+        <Field>
+          <label htmlFor="quote-phone">{fields.phone.label}</label>
+          <input
+            id="quote-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            placeholder={fields.phone.placeholder}
+            value={lead.phone}
+            onChange={update}
+          />
+        </Field>
+      </Row>
+      <Row>
+        <Field>
+          <label htmlFor="quote-email">{fields.email.label}</label>
+          <input
+            id="quote-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder={fields.email.placeholder}
+            value={lead.email}
+            onChange={update}
+          />
+        </Field>
+        <Field>
+          <label htmlFor="quote-service">{fields.service.label}</label>
+          <select id="quote-service" name="service" required value={lead.service} onChange={update}>
+            <option value="">{fields.service.placeholder}</option>
+            {fields.service.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Row>
+      <Field>
+        <label htmlFor="quote-message">{fields.message.label}</label>
+        <textarea
+          id="quote-message"
+          name="message"
+          rows={5}
+          required
+          placeholder={fields.message.placeholder}
+          value={lead.message}
+          onChange={update}
+        />
+      </Field>
+      <Honeypot aria-hidden="true">
+        <label htmlFor="quote-website">{form.honeypot}</label>
+        <input id="quote-website" ref={honeypotRef} name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
+      </Honeypot>
+      <Submit type="submit" $variant="secondary" $size="lg" disabled={sending} data-avoid-floating>
+        <Send aria-hidden="true" size={18} />
+        {sending ? form.sending : form.submit}
+      </Submit>
+      <Privacy aria-labelledby="privacidad">
+        <h3 id="privacidad">{form.privacy.title}</h3>
+        <p>
+          {form.privacy.text} {form.privacy.rights} <a href={site.email.href}>{site.email.address}</a>.
+        </p>
+      </Privacy>
+    </Form>
+  )
+}
+
+const Form = styled.form`
+  padding: clamp(1.25rem, 4vw, 2.5rem);
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSize.xl};
+  }
+`
+
+const Lead = styled.p`
+  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.color.muted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`
+
+const NoScript = styled.p`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: #fff4e0;
+  border: 1px solid ${({ theme }) => theme.color.accentStrong};
+`
+
+const Row = styled.div`
+  display: grid;
+  gap: 0 ${({ theme }) => theme.space.lg};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+`
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.4rem;
+  margin-bottom: ${({ theme }) => theme.space.lg};
+
+  label {
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    color: ${({ theme }) => theme.color.deep};
+  }
+
+  input,
+  select,
+  textarea {
+    width: 100%;
+    min-height: 3rem;
+    padding: 0.7rem 0.9rem;
+    border: 1px solid #8aa3b1;
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.color.surface};
+    font-size: 1rem;
+    transition:
+      border-color ${({ theme }) => theme.motion.fast},
+      box-shadow ${({ theme }) => theme.motion.fast};
+  }
+
+  textarea {
+    resize: vertical;
+    min-height: 8rem;
+  }
+
+  input::placeholder,
+  textarea::placeholder {
+    color: #6b7f8b;
+  }
+
+  input:focus-visible,
+  select:focus-visible,
+  textarea:focus-visible {
+    outline: none;
+    border-color: ${({ theme }) => theme.color.brand};
+    box-shadow: 0 0 0 3px rgba(10, 108, 156, 0.35);
+  }
+
+  input:user-invalid,
+  select:user-invalid,
+  textarea:user-invalid {
+    border-color: ${({ theme }) => theme.color.danger};
+  }
+`
+
+const Honeypot = styled.div`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`
+
+const Submit = styled(Button)`
+  width: 100%;
+`
+
+const Privacy = styled.section`
+  margin-top: ${({ theme }) => theme.space.lg};
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  color: ${({ theme }) => theme.color.muted};
+
+  h3 {
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+`
+
+const FailureAction = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  padding: 0.5rem 0.9rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: #fff;
+  color: ${({ theme }) => theme.color.danger};
+  font-weight: 700;
+  text-decoration: none;
+  white-space: nowrap;
+`

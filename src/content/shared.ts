@@ -1,0 +1,85 @@
+import { paths } from '../config/paths'
+import { site } from '../config/site'
+import type { CtaContent, LinkContent, Statistic } from './types'
+
+/** Main navigation: header, mobile menu and tests read this list. */
+export const mainNav = [
+  { label: 'Inicio', to: paths.inicio },
+  { label: 'Nosotros', to: paths.nosotros },
+  { label: 'Servicios', to: paths.servicios },
+  { label: 'Ubicación', to: paths.ubicacion },
+  { label: 'Contacto', to: paths.contacto },
+] as const satisfies readonly LinkContent[]
+
+export const header = {
+  homeLabel: `${site.brand}, ir al inicio`,
+  navLabel: 'Navegación principal',
+  cta: { label: 'Cotizar Ahora', to: paths.contacto },
+  openMenu: 'Abrir menú',
+  closeMenu: 'Cerrar menú',
+  skipLink: 'Saltar al contenido principal',
+} as const
+
+export const footer = {
+  blurb:
+    'Especialistas en construcción, mantenimiento y reparación de albercas en Puebla. Más de 10 años creando espacios acuáticos únicos para tu hogar.',
+  socialTitle: 'Síguenos',
+  social: ['Facebook', 'Instagram', 'YouTube'] as const,
+  quickLinksTitle: 'Enlaces rápidos',
+  quickLinks: [
+    { label: 'Inicio', to: paths.inicio },
+    { label: 'Nosotros', to: paths.nosotros },
+    { label: 'Servicios', to: paths.servicios },
+    { label: 'Contacto', to: paths.contacto },
+  ] as const satisfies readonly LinkContent[],
+  contactTitle: 'Contacto',
+  phoneLabel: 'Teléfono',
+  emailLabel: 'Correo electrónico',
+  locationLabel: 'Ubicación',
+  copyright: `© ${site.copyrightYear} ${site.brand}. Todos los derechos reservados.`,
+} as const
+
+/** The four claims of the spec, shown on the home page and reused in structured data. */
+export const stats = [
+  { number: '500+', label: 'Clientes satisfechos' },
+  { number: '10+', label: 'Años de experiencia' },
+  { number: '100%', label: 'Trabajo garantizado' },
+  { number: '24/7', label: 'Soporte técnico' },
+] as const satisfies readonly Statistic[]
+
+export const quoteCta = {
+  title: '¿Listo para disfrutar la alberca de tus sueños?',
+  text: 'Cuéntanos qué necesitas y te enviamos una cotización sin costo ni compromiso. Respondemos en menos de 24 horas.',
+  actions: [
+    { label: 'Solicitar cotización gratis', to: paths.contacto, variant: 'primary' },
+  ],
+} as const satisfies CtaContent
+
+export const contactLabels = {
+  call: 'Llamar',
+  callNow: 'Llamar ahora',
+  whatsapp: 'Escribir por WhatsApp',
+  whatsappFloating: 'Escríbenos por WhatsApp',
+  email: 'Enviar correo',
+  openMaps: 'Abrir en Mapas',
+  newTab: '(se abre en una pestaña nueva)',
+} as const
+
+export const errorScreen = {
+  head: {
+    title: 'Página no encontrada',
+    description: 'La página que buscas no existe o cambió de dirección. Vuelve al inicio de AquaPuebla.',
+    keywords: [],
+    breadcrumb: 'Error',
+  },
+  heading: 'Unexpected Application Error!',
+  homeLink: 'Volver al inicio',
+  help: 'Si llegaste aquí desde un enlace, puedes volver al inicio o llamarnos al',
+} as const
+
+/** Formats prices once, the way Mexican visitors read them: $150,000. */
+export const priceFormat = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  maximumFractionDigits: 0,
+})

@@ -1,0 +1,78 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { styled } from 'styled-components'
+import { WhatsAppButton } from '../components/whatsapp-button'
+import { header } from '../content/shared'
+import { Toaster } from '../toast/toaster'
+import { Footer } from './footer'
+import { Header } from './header'
+
+export const MAIN_ID = 'contenido'
+
+/** The route element of the layout route: header, the page, footer. */
+export function SiteLayout() {
+  return (
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
+  )
+}
+
+/**
+ * Header, main and footer around any content. Used by the layout route and by its error boundary,
+ * so a visitor who lands on a broken link still has the navigation.
+ */
+export function SiteChrome({ children }: { children: ReactNode }) {
+  const mainRef = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  const firstRender = useRef(true)
+
+  // After a client-side navigation, move focus to the new page so screen readers announce it.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    mainRef.current?.focus({ preventScroll: true })
+  }, [pathname])
+
+  return (
+    <>
+      <SkipLink href={`#${MAIN_ID}`}>{header.skipLink}</SkipLink>
+      <Header />
+      <Main id={MAIN_ID} ref={mainRef} tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer />
+      <WhatsAppButton />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  )
+}
+
+const SkipLink = styled.a`
+  position: absolute;
+  top: 0.5rem;
+  left: 0.5rem;
+  z-index: 100;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.deep};
+  color: #fff;
+  font-weight: 700;
+  transform: translateY(-200%);
+
+  &:focus {
+    transform: none;
+  }
+`
+
+const Main = styled.main`
+  display: block;
+  min-height: 60vh;
+
+  &:focus {
+    outline: none;
+  }
+`

@@ -1,0 +1,188 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { ThemeProvider } from 'styled-components'
+import { theme } from '../../src/theme/theme'
+import { resetToasts, toast, TOAST_REMOVE_DELAY, type ToastProps } from '../../src/toast/toast-store'
+import { Toaster } from '../../src/toast/toaster'
+
+// jsdom has no PointerEvent (fireEvent would drop clientX) and no pointer capture; Radix's swipe uses both.
+beforeAll(() => {
+  if (typeof window.PointerEvent === 'undefined') {
+    class PointerEventPolyfill extends MouseEvent {
+      readonly pointerId: number
+      readonly pointerType: string
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init)
+        this.pointerId = init.pointerId ?? 1
+        this.pointerType = init.pointerType ?? 'mouse'
+      }
+    }
+    window.PointerEvent = PointerEventPolyfill as unknown as typeof PointerEvent
+  }
+  Element.prototype.hasPointerCapture ??= () => false
+  Element.prototype.setPointerCapture ??= () => {}
+  Element.prototype.releasePointerCapture ??= () => {}
+})
+
+beforeEach(() => {
+  jest.useFakeTimers()
+})
+
+afterEach(() => {
+  act(() => resetToasts())
+  jest.useRealTimers()
+})
+
+function Providers({ children }: { children: ReactNode }) {
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>
+}
+
+function renderToaster() {
+  render(<Toaster />, { wrapper: Providers })
+}
+
+/** The notification area, found by the label the spec pins (Radix's default with its F8 hotkey). */
+function getViewport() {
+  return screen.getByRole('region', { name: 'Notifications (F8)' })
+}
+
+function raise(props: ToastProps) {
+  let handle!: ReturnType<typeof toast>
+  act(() => {
+    handle = toast(props)
+  })
+  return handle
+}
+
+function advance(ms: number) {
+  act(() => jest.advanceTimersByTime(ms))
+}
+
+const sent = {
+  title: '¡Mensaje Enviado!',
+  description: 'Gracias por contactarnos. Te responderemos en menos de 24 horas.',
+}
+
+test('the viewport is a region labelled with its F8 hotkey and is empty at first', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  expect(viewport).toBeInTheDocument()
+  expect(within(viewport).queryByRole('listitem')).not.toBeInTheDocument()
+  expect(screen.queryByRole('status')).not.toBeInTheDocument()
+})
+
+test('a raised toast shows its title and description and announces them in a status region', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  raise(sent)
+  advance(50) // Radix fills the announcement two animation frames later.
+
+  expect(within(viewport).getByText(sent.title)).toBeInTheDocument()
+  expect(within(viewport).getByText(sent.description)).toBeInTheDocument()
+  const status = screen.getByRole('status')
+  expect(status).toHaveTextContent(sent.title)
+  expect(status).toHaveTextContent(sent.description)
+})
+
+test('a new toast replaces the visible one', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  raise({ title: 'Primer aviso' })
+  raise({ title: 'Segundo aviso' })
+
+  expect(within(viewport).queryByText('Primer aviso')).not.toBeInTheDocument()
+  expect(within(viewport).getByText('Segundo aviso')).toBeInTheDocument()
+  expect(within(viewport).getAllByRole('listitem')).toHaveLength(1)
+})
+
+test('update changes the text of the visible toast', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  const handle = raise({ title: 'Enviando...' })
+  act(() => handle.update({ title: sent.title }))
+
+  expect(within(viewport).queryByText('Enviando...')).not.toBeInTheDocument()
+  expect(within(viewport).getByText(sent.title)).toBeInTheDocument()
+})
+
+test('the close button named "Cerrar notificación" dismisses the toast', async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+  renderToaster()
+  const viewport = getViewport()
+  raise({ ...sent, duration: Infinity })
+
+  await user.click(within(viewport).getByRole('button', { name: 'Cerrar notificación' }))
+  advance(TOAST_REMOVE_DELAY)
+
+  expect(within(viewport).queryByText(sent.title)).not.toBeInTheDocument()
+})
+
+test('dismiss from the handle closes the toast', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  const handle = raise(sent)
+  act(() => handle.dismiss())
+  advance(TOAST_REMOVE_DELAY)
+
+  expect(within(viewport).queryByText(sent.title)).not.toBeInTheDocument()
+})
+
+test('a default toast closes itself after 5000 ms', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  raise(sent)
+  advance(4999)
+  expect(within(viewport).getByText(sent.title)).toBeInTheDocument()
+
+  advance(1 + TOAST_REMOVE_DELAY)
+  expect(within(viewport).queryByText(sent.title)).not.toBeInTheDocument()
+})
+
+test('a toast with an infinite duration stays open', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  raise({ ...sent, duration: Infinity })
+  advance(60_000)
+
+  expect(within(viewport).getByText(sent.title)).toBeInTheDocument()
+})
+
+test('an action is shown inside the toast', () => {
+  renderToaster()
+  const viewport = getViewport()
+
+  raise({
+    variant: 'destructive',
+    title: 'No se pudo enviar',
+    action: <a href="https://wa.me/522221234567">Escríbenos por WhatsApp</a>,
+  })
+
+  expect(within(viewport).getByRole('link', { name: 'Escríbenos por WhatsApp' })).toBeInTheDocument()
+})
+
+test('swiping a toast right past 50 px closes it, a shorter swipe keeps it', () => {
+  renderToaster()
+  const viewport = getViewport()
+  raise({ ...sent, duration: Infinity })
+  const item = within(viewport).getByRole('listitem')
+
+  fireEvent.pointerDown(item, { button: 0, clientX: 0, clientY: 0 })
+  fireEvent.pointerMove(item, { clientX: 30, clientY: 0 })
+  fireEvent.pointerUp(item, { clientX: 30, clientY: 0 })
+  advance(TOAST_REMOVE_DELAY)
+  expect(within(viewport).getByText(sent.title)).toBeInTheDocument()
+
+  fireEvent.pointerDown(item, { button: 0, clientX: 0, clientY: 0 })
+  fireEvent.pointerMove(item, { clientX: 80, clientY: 0 })
+  fireEvent.pointerUp(item, { clientX: 80, clientY: 0 })
+  advance(TOAST_REMOVE_DELAY)
+  expect(within(viewport).queryByText(sent.title)).not.toBeInTheDocument()
+})
