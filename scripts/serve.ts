@@ -1,0 +1,264 @@
+/**
+ * Serves the pre-rendered site: `npm run serve` (or `npm start`, which builds first when needed).
+ * Env: PORT (default 4173), HOST (default 127.0.0.1), DIST_DIR (default `dist`, from the working directory).
+ * Files are indexed once at startup (sirv `dev: false`): restart after a rebuild.
+ * `startServer` is also what the browser tests and `npm run bench:load` start, on a free port.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import sirv from 'sirv'
+
+export interface ServerOptions {
+  root: string
+  /** 0 picks a free port. */
+  port: number
+  host: string
+}
+
+export interface RunningServer {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const MAX_URL_LENGTH = 2048
+const ALLOWED_METHODS = 'GET, HEAD'
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  // frame-ancestors only: the pages carry inline hydration data and JSON-LD that a script-src would have to allow.
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+}
+
+const CACHE_CONTROL = {
+  hashed: 'public, max-age=31536000, immutable',
+  page: 'no-cache',
+  other: 'public, max-age=3600',
+}
+
+/** Files under /assets/ carry a content hash in their name; pages must revalidate; the rest may go stale for an hour. */
+function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/assets/')) return CACHE_CONTROL.hashed
+  const extension = path.posix.extname(pathname)
+  return extension === '' || extension === '.html' ? CACHE_CONTROL.page : CACHE_CONTROL.other
+}
+
+/**
+ * The decoded pathname, or null when the target could reach outside the site in any encoding: `..`/`.`
+ * segments, encoded or literal separators other than `/`, double encoding (`%252e`), control bytes (`%00`)
+ * or malformed percent-encoding. sirv only serves files it indexed under the root; this answers 400 early.
+ */
+function safePathname(target: string): string | null {
+  const queryAt = target.search(/[?#]/)
+  const raw = queryAt === -1 ? target : target.slice(0, queryAt)
+  if (!raw.startsWith('/') || /%(2f|5c)/i.test(raw)) return null
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]|%[0-9a-f]{2}/i.test(decoded)) return null
+  return decoded.split('/').some((segment) => segment === '.' || segment === '..') ? null : decoded
+}
+
+/**
+ * sirv parses Range loosely: `bytes=5-1` gives a negative Content-Length and a throw, `bytes=-4` the first
+ * five bytes, `bytes=0-0` the whole file, `bytes=abc` a 206 of everything. Rewrite the header to the one form it
+ * handles (`bytes=start-end`, end > 0), or to `bytes=<size>-`, which sirv answers with 416 and the file size.
+ * Other units and multiple ranges are ignored (full 200), as RFC 9110 allows; so is `0-0` on a larger file.
+ */
+function normalizeRange(req: IncomingMessage, size: number): void {
+  const header = req.headers.range
+  if (header === undefined) return
+  if (!/^bytes=/i.test(header) || header.includes(',')) {
+    delete req.headers.range
+    return
+  }
+  const unsatisfiable = () => (req.headers.range = `bytes=${size}-`)
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
+  const [, first = '', last = ''] = match ?? []
+  if (!match || (first === '' && last === '')) return void unsatisfiable()
+
+  let start: number
+  let end: number
+  if (first === '') {
+    const suffix = Number(last)
+    start = Math.max(0, size - suffix)
+    end = size - 1
+    if (suffix === 0) return void unsatisfiable()
+  } else {
+    start = Number(first)
+    end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+    if (last !== '' && Number(last) < start) return void unsatisfiable()
+  }
+  if (start >= size) return void unsatisfiable()
+  if (end === 0) delete req.headers.range
+  else req.headers.range = `bytes=${start}-${end}`
+}
+
+/** Whether an Accept-Encoding header allows `coding`: its own q-value, else that of `*`; q=0 refuses. */
+function accepts(header: string | undefined, coding: string): boolean {
+  const qualities = new Map<string, number>()
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim())
+    const quality = params.find((param) => param.startsWith('q='))
+    qualities.set(name, quality ? Number(quality.slice(2)) : 1)
+  }
+  return (qualities.get(coding) ?? qualities.get('*') ?? 0) > 0
+}
+
+interface NotFoundPage {
+  identity: Buffer
+  br?: Buffer
+  gzip?: Buffer
+}
+
+function readNotFoundPage(root: string): NotFoundPage | null {
+  const file = path.join(root, '404.html')
+  if (!existsSync(file)) return null
+  const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined)
+  return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') }
+}
+
+/** An answer of our own: drops whatever was set for a file, keeps the security headers. */
+function reply(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string> = {},
+  body: string | Buffer = '',
+): void {
+  for (const name of res.getHeaderNames()) res.removeHeader(name)
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...(status === 204 ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
+    ...headers,
+  })
+  res.end(body)
+}
+
+/** 404.html with status 404, precompressed like every other page when the client accepts it. */
+function sendNotFound(req: IncomingMessage, res: ServerResponse, page: NotFoundPage | null): void {
+  if (!page) return reply(res, 404, {}, 'Not Found')
+  const acceptEncoding = req.headers['accept-encoding']
+  const [encoding, body] =
+    page.br && accepts(acceptEncoding, 'br')
+      ? ['br', page.br]
+      : page.gzip && accepts(acceptEncoding, 'gzip')
+        ? ['gzip', page.gzip]
+        : [null, page.identity]
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+  }
+  if (encoding) headers['Content-Encoding'] = encoding
+  reply(res, 404, headers, body)
+}
+
+export async function startServer({ root, port, host }: ServerOptions): Promise<RunningServer> {
+  const dir = path.resolve(root)
+  const notFoundPage = readNotFoundPage(dir)
+  const notFound = (req: IncomingMessage, res: ServerResponse) => sendNotFound(req, res, notFoundPage)
+  const serveFile = sirv(dir, {
+    extensions: ['html'],
+    brotli: true,
+    gzip: true,
+    etag: true,
+    dev: false,
+    onNoMatch: notFound,
+    setHeaders: (res, pathname, stats) => {
+      // sirv's type table (mrmime) has no .ico and would send an empty Content-Type, which nosniff makes risky.
+      if (pathname.endsWith('.ico')) res.setHeader('Content-Type', 'image/x-icon')
+      normalizeRange(res.req, stats.size)
+    },
+  })
+
+  // 1. Security headers go on every answer; 2. refuse what a static site never needs; 3. hand files to sirv.
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+    const target = req.url ?? '/'
+    if (target.length > MAX_URL_LENGTH) return reply(res, 414, {}, 'URI Too Long')
+    if (req.method === 'OPTIONS') return reply(res, 204, { Allow: ALLOWED_METHODS })
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply(res, 405, { Allow: ALLOWED_METHODS }, 'Method Not Allowed')
+    }
+    const pathname = safePathname(target)
+    if (pathname === null) return reply(res, 400, {}, 'Bad Request')
+    if (pathname === '/404' || pathname === '/404.html') return notFound(req, res)
+
+    // Set before sirv, which answers 304 without calling setHeaders.
+    res.setHeader('Cache-Control', cacheControlFor(pathname))
+    res.setHeader('Vary', 'Accept-Encoding')
+    // Byte ranges count in the plain file, not in whichever precompressed sibling sirv would pick.
+    if (req.headers.range !== undefined) delete req.headers['accept-encoding']
+    serveFile(req, res)
+  }
+
+  // A slow or stalled client gets 10 s to send its headers and 15 s for the whole request, checked every 2 s.
+  const timeouts = { headersTimeout: 10_000, requestTimeout: 15_000, connectionsCheckingInterval: 2_000 }
+  const server = createServer({ ...timeouts, keepAliveTimeout: 5_000 }, (req, res) => {
+    // sirv pipes a read stream without an error listener: a file gone since startup would crash the process.
+    res.on('pipe', (source) => source.on('error', () => res.destroy()))
+    try {
+      handle(req, res)
+    } catch (error) {
+      console.error(error)
+      if (res.headersSent) res.destroy()
+      else reply(res, 500, {}, 'Internal Server Error')
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const actualPort = (server.address() as AddressInfo).port
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}
+
+async function main(): Promise<void> {
+  const root = path.resolve(process.env.DIST_DIR ?? 'dist')
+  const port = Number(process.env.PORT ?? 4173)
+  const host = process.env.HOST ?? '127.0.0.1'
+  if (!existsSync(path.join(root, 'index.html'))) {
+    throw new Error(`${path.join(root, 'index.html')} is missing: run npm run build first`)
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be 0-65535, got ${port}`)
+  const server = await startServer({ root, port, host })
+  const shown = path.relative(process.cwd(), root)
+  console.log(
+    `Serving ${shown.startsWith('..') || path.isAbsolute(shown) ? root : shown || '.'}/ at ${server.url}`,
+  )
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void server.close().finally(() => process.exit(0)))
+  }
+}
+
+// Run as a script (`tsx scripts/serve.ts`), or when scripts/start.ts imports this file after building. No
+// import.meta check: ts-jest compiles this file to CommonJS for the tests, where import.meta does not exist.
+if (/[\\/]scripts[\\/](serve|start)\.ts$/.test(process.argv[1] ?? '')) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

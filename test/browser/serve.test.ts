@@ -1,0 +1,305 @@
+/**
+ * scripts/serve.ts against a tiny dist-like fixture (no build needed): routes, 404 page, cache and security
+ * headers, precompressed files, and hostile requests. Raw `http.request`/`net` so paths reach the server as written
+ * and compressed bodies arrive as sent. Run: `npx jest --selectProjects browser test/browser/serve.test.ts`.
+ */
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { startServer, type RunningServer } from '../../scripts/serve'
+
+const SECRET = `secret-${process.pid}-${Date.now()}`
+const page = (marker: string) =>
+  `<!doctype html><html lang="es-MX"><head><title>${marker}</title></head><body>${marker}</body></html>`
+const FILES: Record<string, string> = {
+  'index.html': page('Inicio AquaPuebla'),
+  'nosotros/index.html': page('Nosotros AquaPuebla'),
+  '404.html': page('Página no encontrada'),
+  'assets/app-abc123.js': 'console.log("AquaPuebla");\n'.repeat(40),
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
+  'favicon.ico': 'not really an icon',
+  'robots.txt': '0123456789abcdef',
+  'gone.txt': 'deleted after startup',
+}
+const PRECOMPRESSED = ['index.html', 'nosotros/index.html', '404.html', 'assets/app-abc123.js']
+
+interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+  text: string
+}
+
+let server: RunningServer
+let fixture: string
+
+/** One request on its own connection; the path goes out exactly as given. */
+function send(target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: server.port, path: target, method, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('error', reject)
+        res.on('end', () => {
+          const body = Buffer.concat(chunks)
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Bytes straight onto a socket, for request lines and headers that http.request would refuse to write. */
+function sendRaw(head: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1')
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text })
+    })
+    socket.end(head)
+  })
+}
+
+beforeAll(async () => {
+  fixture = mkdtempSync(path.join(tmpdir(), 'aquapuebla-serve-'))
+  const root = path.join(fixture, 'dist')
+  for (const [name, content] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true })
+    writeFileSync(path.join(root, name), content)
+  }
+  for (const name of PRECOMPRESSED) {
+    const source = Buffer.from(FILES[name] ?? '')
+    writeFileSync(path.join(root, `${name}.br`), brotliCompressSync(source))
+    writeFileSync(path.join(root, `${name}.gz`), gzipSync(source))
+  }
+  // Next to the root, where a traversal would land.
+  writeFileSync(path.join(fixture, 'secret.txt'), SECRET)
+  server = await startServer({ root, port: 0, host: '127.0.0.1' })
+})
+
+afterAll(async () => {
+  await server?.close()
+  if (fixture) rmSync(fixture, { recursive: true, force: true })
+})
+
+test('the server listens on the free port it reports', () => {
+  expect(server.port).toBeGreaterThan(0)
+  expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
+})
+
+test.each([
+  ['/', 'Inicio AquaPuebla'],
+  ['/index.html', 'Inicio AquaPuebla'],
+  ['/nosotros', 'Nosotros AquaPuebla'],
+  ['/nosotros/', 'Nosotros AquaPuebla'],
+  ['/nosotros?x=1', 'Nosotros AquaPuebla'],
+  ['/nosotros/?utm_source=x#top', 'Nosotros AquaPuebla'],
+])('%s answers 200 with its page, without a redirect, and must be revalidated', async (target, marker) => {
+  const answer = await send(target)
+  expect(answer.status).toBe(200)
+  expect(answer.headers.location).toBeUndefined()
+  expect(answer.text).toContain(marker)
+  expect(answer.headers['content-type']).toMatch(/^text\/html;\s*charset=utf-8$/)
+  expect(answer.headers['cache-control']).toBe('no-cache')
+})
+
+test.each(['/', '/nosotros', '/no-existe', '/assets/app-abc123.js', '/../x'])(
+  '%s carries the security headers',
+  async (target) => {
+    const { headers } = await send(target)
+    expect(headers['x-content-type-options']).toBe('nosniff')
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(headers['x-frame-options']).toBe('DENY')
+    expect(headers['content-security-policy']).toBe("frame-ancestors 'none'")
+    expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()')
+  },
+)
+
+test.each(['/no-existe', '/servicios/que-no-hay', '/assets/app-missing.js', '/404', '/404.html', '/.env'])(
+  '%s answers 404 with the 404 page, not cached',
+  async (target) => {
+    const answer = await send(target)
+    expect(answer.status).toBe(404)
+    expect(answer.text).toContain('Página no encontrada')
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(answer.headers['cache-control']).toBe('no-cache')
+  },
+)
+
+test('the 404 page comes brotli- or gzip-compressed when the client accepts it', async () => {
+  const brotli = await send('/no-existe', { 'Accept-Encoding': 'gzip, deflate, br' })
+  expect(brotli.status).toBe(404)
+  expect(brotli.headers['content-encoding']).toBe('br')
+  expect(brotli.headers.vary).toBe('Accept-Encoding')
+  expect(brotliDecompressSync(brotli.body).toString()).toBe(FILES['404.html'])
+
+  const gzip = await send('/no-existe', { 'Accept-Encoding': 'gzip, br;q=0' })
+  expect(gzip.headers['content-encoding']).toBe('gzip')
+  expect(gunzipSync(gzip.body).toString()).toBe(FILES['404.html'])
+})
+
+test('a hashed asset is cached for a year as immutable', async () => {
+  const answer = await send('/assets/app-abc123.js')
+  expect(answer.status).toBe(200)
+  expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(answer.headers['content-type']).toMatch(/javascript/)
+  expect(answer.text).toBe(FILES['assets/app-abc123.js'])
+})
+
+test('other static files are cached for an hour', async () => {
+  const answer = await send('/favicon.svg')
+  expect(answer.status).toBe(200)
+  expect(answer.headers['cache-control']).toBe('public, max-age=3600')
+  expect(answer.headers['content-type']).toBe('image/svg+xml')
+})
+
+test('the precompressed siblings are served by Accept-Encoding, with Vary', async () => {
+  const source = FILES['assets/app-abc123.js']
+  const brotli = await send('/assets/app-abc123.js', { 'Accept-Encoding': 'br' })
+  expect(brotli.headers['content-encoding']).toBe('br')
+  expect(brotli.headers.vary).toBe('Accept-Encoding')
+  expect(brotliDecompressSync(brotli.body).toString()).toBe(source)
+
+  const gzip = await send('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip' })
+  expect(gzip.headers['content-encoding']).toBe('gzip')
+  expect(gunzipSync(gzip.body).toString()).toBe(source)
+
+  const page = await send('/nosotros/', { 'Accept-Encoding': 'br' })
+  expect(page.headers['content-encoding']).toBe('br')
+  expect(page.headers['content-type']).toMatch(/^text\/html/)
+  expect(brotliDecompressSync(page.body).toString()).toBe(FILES['nosotros/index.html'])
+})
+
+test('favicon.ico gets an image type, which sirv alone leaves empty', async () => {
+  const answer = await send('/favicon.ico')
+  expect(answer.status).toBe(200)
+  expect(answer.headers['content-type']).toBe('image/x-icon')
+})
+
+test('a matching If-None-Match gets 304 with the cache header kept', async () => {
+  const first = await send('/assets/app-abc123.js')
+  const etag = first.headers.etag ?? ''
+  expect(etag).not.toBe('')
+  const second = await send('/assets/app-abc123.js', { 'If-None-Match': etag })
+  expect(second.status).toBe(304)
+  expect(second.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+})
+
+test('HEAD answers like GET without a body', async () => {
+  const answer = await send('/nosotros', {}, 'HEAD')
+  expect(answer.status).toBe(200)
+  expect(answer.body).toHaveLength(0)
+  expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(FILES['nosotros/index.html'] ?? ''))
+  expect((await send('/no-existe', {}, 'HEAD')).status).toBe(404)
+})
+
+test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s answers 405 with Allow: GET, HEAD', async (method) => {
+  const answer = await send('/', { 'Content-Type': 'text/plain' }, method)
+  expect(answer.status).toBe(405)
+  expect(answer.headers.allow).toBe('GET, HEAD')
+})
+
+test('OPTIONS answers 204 with the allowed methods', async () => {
+  const answer = await send('/', {}, 'OPTIONS')
+  expect(answer.status).toBe(204)
+  expect(answer.headers.allow).toBe('GET, HEAD')
+})
+
+test.each([
+  '/../secret.txt',
+  '/../../../../../../etc/passwd',
+  '/..%2fsecret.txt',
+  '/..%2f..%2fetc/passwd',
+  '/%2e%2e/secret.txt',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/%2E%2E%2Fsecret.txt',
+  '/..\\secret.txt',
+  '/..\\..\\etc\\passwd',
+  '/%2e%2e%5csecret.txt',
+  '/%252e%252e/secret.txt',
+  '/%252e%252e%252fsecret.txt',
+  '/..%c0%afsecret.txt',
+  '/index.html%00.txt',
+  '/%00',
+  '/%E0%A4%A',
+  '/%',
+  '/assets/../../secret.txt',
+  '/./index.html',
+])('%s is refused and reveals nothing outside the root', async (target) => {
+  const answer = await sendRaw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+  expect(answer.status).toBeGreaterThanOrEqual(400)
+  expect(answer.status).toBeLessThan(500)
+  expect(answer.text).not.toContain(SECRET)
+  expect(answer.text).not.toMatch(/root:.*:0:0:/)
+})
+
+test('an absolute-form request target is refused', async () => {
+  const answer = await sendRaw(
+    'GET http://127.0.0.1/../secret.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+  )
+  expect(answer.status).toBe(400)
+  expect(answer.text).not.toContain(SECRET)
+})
+
+test('a URL longer than 2048 characters answers 414', async () => {
+  expect((await send(`/${'a'.repeat(3000)}`)).status).toBe(414)
+})
+
+test('headers beyond the limit answer 431', async () => {
+  const answer = await sendRaw(
+    `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+  )
+  expect(answer.status).toBe(431)
+})
+
+test.each([
+  ['bytes=2-4', 206, 'bytes 2-4/16', '234'],
+  ['bytes=10-', 206, 'bytes 10-15/16', 'abcdef'],
+  ['bytes=-4', 206, 'bytes 12-15/16', 'cdef'],
+  ['bytes=14-999', 206, 'bytes 14-15/16', 'ef'],
+  ['bytes=0-0', 200, undefined, '0123456789abcdef'],
+  ['bytes=0-1,4-5', 200, undefined, '0123456789abcdef'],
+  ['items=0-1', 200, undefined, '0123456789abcdef'],
+  ['bytes=abc', 416, 'bytes */16', ''],
+  ['bytes=', 416, 'bytes */16', ''],
+  ['bytes=-', 416, 'bytes */16', ''],
+  ['bytes=-0', 416, 'bytes */16', ''],
+  ['bytes=5-1', 416, 'bytes */16', ''],
+  ['bytes=16-', 416, 'bytes */16', ''],
+  ['bytes=999999999-', 416, 'bytes */16', ''],
+  ['bytes=99999999999999999999999-1', 416, 'bytes */16', ''],
+])('Range %s answers %i', async (range, status, contentRange, body) => {
+  const answer = await send('/robots.txt', { Range: range })
+  expect(answer.status).toBe(status)
+  expect(answer.headers['content-range']).toBe(contentRange)
+  expect(answer.text).toBe(body)
+})
+
+test('a byte range counts in the plain file even when the client accepts brotli', async () => {
+  const answer = await send('/assets/app-abc123.js', { Range: 'bytes=0-6', 'Accept-Encoding': 'br' })
+  expect(answer.status).toBe(206)
+  expect(answer.headers['content-encoding']).toBeUndefined()
+  expect(answer.text).toBe('console')
+})
+
+test('a file removed after startup ends that response without taking the server down', async () => {
+  unlinkSync(path.join(fixture, 'dist', 'gone.txt'))
+  await expect(send('/gone.txt')).rejects.toThrow(/aborted|socket hang up|ECONNRESET/)
+})
+
+test('after all of that the server still answers a normal request', async () => {
+  const answer = await send('/')
+  expect(answer.status).toBe(200)
+  expect(answer.text).toContain('Inicio AquaPuebla')
+})
