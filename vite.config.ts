@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 
 /**
@@ -13,20 +14,39 @@ export const buildConstants = {
   IMAGE_ORIGIN: process.env.IMAGE_ORIGIN || 'https://images.unsplash.com',
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** Output folders; tests build variants (another LEAD_ENDPOINT, say) into their own. */
+const outDir = process.env.DIST_DIR || 'dist'
+const ssrOutDir = process.env.SSR_DIST_DIR || 'dist-server'
+
+/**
+ * react-router 7's package exports resolve to its development build even in production builds
+ * (remix-run/react-router#14102): point the browser build at the production files it also ships.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: 'react-router/dist/production/index.mjs' },
+  { find: /^react-router\/dom$/, replacement: 'react-router/dist/production/dom-export.mjs' },
+].map(({ find, replacement }) => ({
+  find,
+  replacement: fileURLToPath(new URL(`./node_modules/${replacement}`, import.meta.url)),
+}))
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
+  resolve: command === 'build' && !isSsrBuild ? { alias: reactRouterProduction } : {},
   define: Object.fromEntries(
     Object.entries(buildConstants).map(([key, value]) => [key, JSON.stringify(value)]),
   ),
   build: isSsrBuild
-    ? { outDir: 'dist-server', emptyOutDir: true, target: 'node20', minify: false }
+    ? { outDir: ssrOutDir, emptyOutDir: true, target: 'node20', minify: false }
     : {
-        outDir: 'dist',
+        outDir,
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
         modulePreload: { polyfill: false },
         assetsInlineLimit: 0,
+        minify: 'terser',
+        terserOptions: { compress: { passes: 2 }, format: { comments: false } },
       },
   ssr: {
     // Bundle these into the server build so their ESM/CJS interop matches the client's.

@@ -5,18 +5,13 @@ import { FaqList } from '../src/components/faq-list'
 import { PageIntro } from '../src/components/page-intro'
 import { QuoteForm } from '../src/components/quote-form'
 import { PageHead } from '../src/components/seo/page-head'
-import { breadcrumbs, faqPage, localBusiness } from '../src/components/seo/structured-data'
 import { paths } from '../src/config/paths'
 import { contacto } from '../src/content/contacto'
 
 export default function ContactoPage() {
   return (
     <>
-      <PageHead
-        head={contacto.head}
-        path={paths.contacto}
-        structuredData={[localBusiness(), faqPage(), breadcrumbs(paths.contacto, contacto.head.breadcrumb)]}
-      />
+      <PageHead head={contacto.head} path={paths.contacto} />
       <PageIntro intro={contacto.intro} />
       <ContactLayout
         cards={<ContactCards cards={contacto.cards} />}

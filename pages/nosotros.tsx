@@ -4,7 +4,6 @@ import { FeatureGrid } from '../src/components/feature-grid'
 import { MissionVision } from '../src/components/mission-vision'
 import { PageIntro } from '../src/components/page-intro'
 import { PageHead } from '../src/components/seo/page-head'
-import { breadcrumbs, localBusiness } from '../src/components/seo/structured-data'
 import { TeamGrid } from '../src/components/team-grid'
 import { paths } from '../src/config/paths'
 import { nosotros } from '../src/content/nosotros'
@@ -12,11 +11,7 @@ import { nosotros } from '../src/content/nosotros'
 export default function NosotrosPage() {
   return (
     <>
-      <PageHead
-        head={nosotros.head}
-        path={paths.nosotros}
-        structuredData={[localBusiness(), breadcrumbs(paths.nosotros, nosotros.head.breadcrumb)]}
-      />
+      <PageHead head={nosotros.head} path={paths.nosotros} />
       <PageIntro intro={nosotros.intro} />
       <CompanyStory story={nosotros.story} />
       <MissionVision mission={nosotros.mission} vision={nosotros.vision} />

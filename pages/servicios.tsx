@@ -3,7 +3,6 @@ import { PageIntro } from '../src/components/page-intro'
 import { ProcessSteps } from '../src/components/process-steps'
 import { ProjectGallery } from '../src/components/project-gallery'
 import { PageHead } from '../src/components/seo/page-head'
-import { breadcrumbs, localBusiness, serviceCatalog } from '../src/components/seo/structured-data'
 import { ServiceGrid } from '../src/components/service-grid'
 import { paths } from '../src/config/paths'
 import { servicios } from '../src/content/servicios'
@@ -11,17 +10,13 @@ import { servicios } from '../src/content/servicios'
 export default function ServiciosPage() {
   return (
     <>
-      <PageHead
-        head={servicios.head}
-        path={paths.servicios}
-        structuredData={[
-          localBusiness(),
-          ...serviceCatalog(),
-          breadcrumbs(paths.servicios, servicios.head.breadcrumb),
-        ]}
-      />
+      <PageHead head={servicios.head} path={paths.servicios} />
       <PageIntro intro={servicios.intro} />
-      <ServiceGrid services={servicios.services} quoteButton={servicios.quoteButton} label={servicios.intro.title} />
+      <ServiceGrid
+        services={servicios.services}
+        quoteButton={servicios.quoteButton}
+        label={servicios.intro.title}
+      />
       <ProcessSteps process={servicios.process} />
       <ProjectGallery gallery={servicios.gallery} />
       <CtaBand cta={servicios.cta} />

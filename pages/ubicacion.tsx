@@ -3,7 +3,6 @@ import { Directions } from '../src/components/directions'
 import { LocationOverview } from '../src/components/location-overview'
 import { PageIntro } from '../src/components/page-intro'
 import { PageHead } from '../src/components/seo/page-head'
-import { breadcrumbs, localBusiness } from '../src/components/seo/structured-data'
 import { ServiceAreas } from '../src/components/service-areas'
 import { paths } from '../src/config/paths'
 import { ubicacion } from '../src/content/ubicacion'
@@ -11,11 +10,7 @@ import { ubicacion } from '../src/content/ubicacion'
 export default function UbicacionPage() {
   return (
     <>
-      <PageHead
-        head={ubicacion.head}
-        path={paths.ubicacion}
-        structuredData={[localBusiness(), breadcrumbs(paths.ubicacion, ubicacion.head.breadcrumb)]}
-      />
+      <PageHead head={ubicacion.head} path={paths.ubicacion} />
       <PageIntro intro={ubicacion.intro} />
       <LocationOverview office={ubicacion.office} map={ubicacion.map} />
       <ServiceAreas areas={ubicacion.areas} />

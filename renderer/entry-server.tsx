@@ -5,6 +5,7 @@ import { AppProviders } from '../src/app-providers'
 import { pagePaths } from '../src/config/paths'
 import { site } from '../src/config/site'
 import { robotsTxt, sitemapXml } from '../src/components/seo/sitemap'
+import { jsonLdScript, structuredDataFor } from '../src/components/seo/structured-data'
 import { pageModules, routes } from './routes'
 
 export { pagePaths as paths, pageModules, robotsTxt, sitemapXml }
@@ -35,9 +36,11 @@ export async function render(path: string): Promise<RenderResult> {
         </AppProviders>,
       ),
     )
-    // 4. React 19 emits the hoisted <title>/<meta>/<link> first: that run is the head.
+    // 4. React 19 emits the hoisted <title>/<meta>/<link> first: that run is the head, plus the
+    //    page's JSON-LD (static HTML only) and the collected CSS.
     const { head, body } = splitHoistedHead(markup)
-    return { head: head + sheet.getStyleTags(), html: body, status: context.statusCode }
+    const jsonLd = context.statusCode === 200 ? jsonLdScript(structuredDataFor(path)) : ''
+    return { head: head + jsonLd + sheet.getStyleTags(), html: body, status: context.statusCode }
   } finally {
     sheet.seal()
   }

@@ -7,7 +7,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist')
+const dist = path.resolve(import.meta.dirname, '..', process.env.DIST_DIR || 'dist')
 const TEXT = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/
 
 let count = 0
@@ -15,7 +15,10 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   if (!entry.isFile() || !TEXT.test(entry.name)) continue
   const file = path.join(entry.parentPath, entry.name)
   const source = await readFile(file)
-  await writeFile(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  )
   await writeFile(`${file}.gz`, gzipSync(source, { level: 9 }))
   count += 1
 }

@@ -14,11 +14,23 @@ const markUri = `data:image/svg+xml;base64,${Buffer.from(mark).toString('base64'
 
 const browser = await puppeteer.launch({
   executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 const page = await browser.newPage()
 
-async function shot(html: string, width: number, height: number, type: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+async function shot(
+  html: string,
+  width: number,
+  height: number,
+  type: 'png' | 'jpeg' = 'png',
+): Promise<Buffer> {
   await page.setViewport({ width, height, deviceScaleFactor: 1 })
   await page.setContent(`<!doctype html><html><body style="margin:0">${html}</body></html>`)
   return Buffer.from(

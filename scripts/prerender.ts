@@ -1,5 +1,6 @@
 /**
- * Prerender: reads dist/index.html and the server bundle (dist-server/entry-server.js);
+ * Prerender: reads dist/index.html and the server bundle (dist-server/entry-server.js; DIST_DIR and
+ * SSR_DIST_DIR override both folders, as in vite.config.ts);
  * writes dist/<slug>/index.html for every route, dist/404.html, sitemap.xml and robots.txt.
  * Run by `npm run build` after both Vite builds: `tsx scripts/prerender.ts`.
  */
@@ -9,12 +10,14 @@ import { pathToFileURL } from 'node:url'
 import { preloadLinks } from './lib/preload-links'
 
 const root = path.resolve(import.meta.dirname, '..')
-const dist = path.join(root, 'dist')
+// DIST_DIR / SSR_DIST_DIR: the same overrides vite.config.ts reads.
+const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
+const serverDir = path.resolve(root, process.env.SSR_DIST_DIR || 'dist-server')
 
 type ServerEntry = typeof import('../renderer/entry-server')
 
 async function main() {
-  const server: ServerEntry = await import(pathToFileURL(path.join(root, 'dist-server/entry-server.js')).href)
+  const server: ServerEntry = await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)
   const template = await readFile(path.join(dist, 'index.html'), 'utf8')
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'))
 
@@ -22,7 +25,8 @@ async function main() {
   for (const { route, status } of pages) {
     // 1. Render the route; the status must be the one we expect (200 for pages, 404 for the rest).
     const result = await server.render(route)
-    if (result.status !== status) throw new Error(`${route} rendered with status ${result.status}, expected ${status}`)
+    if (result.status !== status)
+      throw new Error(`${route} rendered with status ${result.status}, expected ${status}`)
 
     // 2. Fill the template: head tags, the current page's chunk preloaded, the markup.
     const preload = preloadLinks(manifest, server.pageModules[route])

@@ -8,7 +8,16 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const stamp = path.join(root, 'dist', '.build-info.json')
-const SOURCES = ['src', 'pages', 'renderer', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json']
+const SOURCES = [
+  'src',
+  'pages',
+  'renderer',
+  'public',
+  'scripts',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+]
 
 const buildEnv = {
   SITE_URL: process.env.SITE_URL ?? '',
@@ -46,7 +55,9 @@ if (reason) {
 } else {
   console.log('dist/ is up to date.')
   if (!buildEnv.LEAD_ENDPOINT) {
-    console.log('Quote requests are SIMULATED (nothing is sent): set LEAD_ENDPOINT at build time to receive them.')
+    console.log(
+      'Quote requests are SIMULATED (nothing is sent): set LEAD_ENDPOINT at build time to receive them.',
+    )
   }
 }
 

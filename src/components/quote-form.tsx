@@ -6,6 +6,7 @@ import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
 import { clearDraft, loadDraft, saveDraft } from '../lead/draft'
 import { deliverLead, emptyLead, leadWhatsappLink, type Lead } from '../lead/lead'
+import { preloadToaster } from '../toast/deferred-toaster'
 import { toast } from '../toast/toast-store'
 import { Button } from './ui/button'
 import { VisuallyHidden } from './ui/visually-hidden'
@@ -95,6 +96,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   return (
     <Form
       onSubmit={submit}
+      onFocus={preloadToaster}
       aria-labelledby="form-title"
       aria-busy={sending}
       {...(endpoint ? { method: 'post', action: endpoint } : {})}

@@ -20,7 +20,11 @@ export function StatsBand({ stats, label }: { stats: readonly Statistic[]; label
 }
 
 const Band = styled.section`
-  background: linear-gradient(120deg, ${({ theme }) => theme.color.brandStrong}, ${({ theme }) => theme.color.deep});
+  background: linear-gradient(
+    120deg,
+    ${({ theme }) => theme.color.brandStrong},
+    ${({ theme }) => theme.color.deep}
+  );
   color: #fff;
   padding: clamp(2.5rem, 6vw, 4rem) 0;
 `

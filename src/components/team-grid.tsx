@@ -34,7 +34,11 @@ const Avatar = styled.span`
   height: 5.5rem;
   margin: 0 auto ${({ theme }) => theme.space.md};
   border-radius: 50%;
-  background: linear-gradient(135deg, ${({ theme }) => theme.color.brand}, ${({ theme }) => theme.color.deep});
+  background: linear-gradient(
+    135deg,
+    ${({ theme }) => theme.color.brand},
+    ${({ theme }) => theme.color.deep}
+  );
   color: #fff;
   font-family: ${({ theme }) => theme.font.heading};
   font-size: 1.6rem;

@@ -25,21 +25,20 @@ export interface SiteConfig {
     short: string
     geo: { latitude: number; longitude: number }
   }
-  hours: readonly { day: string; hours: string; days: readonly DayOfWeek[]; opens?: string; closes?: string }[]
+  hours: readonly {
+    day: string
+    hours: string
+    days: readonly DayOfWeek[]
+    opens?: string
+    closes?: string
+  }[]
   serviceAreas: readonly string[]
   priceRange: string
   /** Origin of the stock photos; overridable at build time (IMAGE_ORIGIN) for offline benchmarks. */
   imageOrigin: string
 }
 
-export type DayOfWeek =
-  | 'Monday'
-  | 'Tuesday'
-  | 'Wednesday'
-  | 'Thursday'
-  | 'Friday'
-  | 'Saturday'
-  | 'Sunday'
+export type DayOfWeek = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday'
 
 const PHONE_DIGITS = '522221234567'
 

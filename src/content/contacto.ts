@@ -48,8 +48,7 @@ export const contacto = {
       'precio construcción alberca',
     ],
     socialTitle: 'Pide tu cotización gratis',
-    socialDescription:
-      'Escríbenos, llámanos o mándanos un WhatsApp: respondemos en menos de 24 horas.',
+    socialDescription: 'Escríbenos, llámanos o mándanos un WhatsApp: respondemos en menos de 24 horas.',
     breadcrumb: 'Contacto',
   },
   intro: {
@@ -110,7 +109,8 @@ export const contacto = {
     privacy: {
       title: 'Aviso de privacidad simplificado',
       text: `${site.brand}, con domicilio en ${site.address.area}, ${site.address.locality}, ${site.address.regionCode}, es responsable del tratamiento de los datos personales que nos proporcionas en este formulario. Los usamos únicamente para atender y dar seguimiento a tu solicitud de cotización; no los vendemos ni los compartimos con terceros.`,
-      rights: 'Para ejercer tus derechos de acceso, rectificación, cancelación u oposición (ARCO), escríbenos a',
+      rights:
+        'Para ejercer tus derechos de acceso, rectificación, cancelación u oposición (ARCO), escríbenos a',
     },
   },
   whyUs: {

@@ -73,7 +73,8 @@ export const nosotros = {
       {
         icon: 'gem',
         title: 'Excelencia',
-        description: 'Cuidamos cada detalle, del trazo al último azulejo, y no entregamos nada que no usaríamos en nuestra propia casa.',
+        description:
+          'Cuidamos cada detalle, del trazo al último azulejo, y no entregamos nada que no usaríamos en nuestra propia casa.',
       },
       {
         icon: 'heart',
@@ -88,7 +89,8 @@ export const nosotros = {
       {
         icon: 'lightbulb',
         title: 'Innovación',
-        description: 'Incorporamos equipos de bajo consumo, automatización y nuevas técnicas de construcción.',
+        description:
+          'Incorporamos equipos de bajo consumo, automatización y nuevas técnicas de construcción.',
       },
     ],
   },

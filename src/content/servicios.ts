@@ -83,8 +83,7 @@ export const servicios = {
       id: 'filtracion',
       icon: 'filter',
       title: 'Sistemas de filtración',
-      description:
-        'Instalamos y modernizamos bombas y filtros eficientes que ahorran hasta 40% de energía.',
+      description: 'Instalamos y modernizamos bombas y filtros eficientes que ahorran hasta 40% de energía.',
       features: [
         'Filtros de arena, cartucho o vidrio',
         'Bombas de velocidad variable',
@@ -115,8 +114,7 @@ export const servicios = {
       id: 'reparaciones',
       icon: 'wrench',
       title: 'Reparaciones',
-      description:
-        'Detectamos y reparamos fugas, grietas y fallas de equipos con diagnóstico preciso.',
+      description: 'Detectamos y reparamos fugas, grietas y fallas de equipos con diagnóstico preciso.',
       features: [
         'Detección electrónica de fugas',
         'Reparación de grietas',

@@ -50,9 +50,7 @@ export const stats = [
 export const quoteCta = {
   title: '¿Listo para disfrutar la alberca de tus sueños?',
   text: 'Cuéntanos qué necesitas y te enviamos una cotización sin costo ni compromiso. Respondemos en menos de 24 horas.',
-  actions: [
-    { label: 'Solicitar cotización gratis', to: paths.contacto, variant: 'primary' },
-  ],
+  actions: [{ label: 'Solicitar cotización gratis', to: paths.contacto, variant: 'primary' }],
 } as const satisfies CtaContent
 
 export const contactLabels = {

@@ -58,7 +58,9 @@ export function RootErrorBoundary() {
     <main style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif', color: '#13222c' }}>
       <h1>{errorScreen.heading}</h1>
       <h2 style={{ fontStyle: 'italic', fontWeight: 400 }}>{message}</h2>
-      {stack ? <pre style={{ padding: '0.5rem', background: '#eef2f4', overflow: 'auto' }}>{stack}</pre> : null}
+      {stack ? (
+        <pre style={{ padding: '0.5rem', background: '#eef2f4', overflow: 'auto' }}>{stack}</pre>
+      ) : null}
       <p>
         <a href={paths.inicio}>{errorScreen.homeLink}</a>
       </p>

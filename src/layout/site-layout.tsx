@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { styled } from 'styled-components'
 import { WhatsAppButton } from '../components/whatsapp-button'
 import { header } from '../content/shared'
-import { Toaster } from '../toast/toaster'
+import { DeferredToaster } from '../toast/deferred-toaster'
 import { Footer } from './footer'
 import { Header } from './header'
 
@@ -45,7 +45,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       </Main>
       <Footer />
       <WhatsAppButton />
-      <Toaster />
+      <DeferredToaster />
       <ScrollRestoration />
     </>
   )

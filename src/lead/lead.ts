@@ -27,7 +27,13 @@ export const SIMULATED_DELAY_MS = 1000
 /** A lead endpoint that has not answered after this long is treated as a failure. */
 export const DELIVERY_TIMEOUT_MS = 15_000
 
-export const leadFields = ['name', 'email', 'phone', 'service', 'message'] as const satisfies readonly (keyof Lead)[]
+export const leadFields = [
+  'name',
+  'email',
+  'phone',
+  'service',
+  'message',
+] as const satisfies readonly (keyof Lead)[]
 
 interface DeliveryOptions {
   endpoint: string
@@ -43,7 +49,13 @@ interface DeliveryOptions {
  * caller keeps what the visitor typed.
  */
 export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise<DeliveryResult> {
-  const { endpoint, page, now = () => new Date(), fetchImpl = fetch, timeoutMs = DELIVERY_TIMEOUT_MS } = options
+  const {
+    endpoint,
+    page,
+    now = () => new Date(),
+    fetchImpl = fetch,
+    timeoutMs = DELIVERY_TIMEOUT_MS,
+  } = options
   if (!endpoint) {
     await new Promise((resolve) => setTimeout(resolve, SIMULATED_DELAY_MS))
     return { ok: true, simulated: true }
@@ -59,7 +71,9 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
       body: JSON.stringify(payload),
       signal: controller.signal,
     })
-    return response.ok ? { ok: true, simulated: false } : { ok: false, reason: 'http', status: response.status }
+    return response.ok
+      ? { ok: true, simulated: false }
+      : { ok: false, reason: 'http', status: response.status }
   } catch {
     return { ok: false, reason: controller.signal.aborted ? 'timeout' : 'network' }
   } finally {

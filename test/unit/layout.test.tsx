@@ -23,8 +23,15 @@ describe('header', () => {
   test('shows the brand, the five links and the Cotizar Ahora button', async () => {
     renderRoute('/')
     const banner = await screen.findByRole('banner')
-    expect(within(banner).getByRole('link', { name: `${site.brand}, ir al inicio` })).toHaveAttribute('href', '/')
-    expect(within(mainNav()).getAllByRole('link', { hidden: true }).map((link) => link.textContent)).toEqual(NAV)
+    expect(within(banner).getByRole('link', { name: `${site.brand}, ir al inicio` })).toHaveAttribute(
+      'href',
+      '/',
+    )
+    expect(
+      within(mainNav())
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent),
+    ).toEqual(NAV)
     expect(within(banner).getByRole('link', { name: 'Cotizar Ahora', hidden: true })).toHaveAttribute(
       'href',
       '/contacto',
@@ -55,7 +62,10 @@ describe('header', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Todo para tu alberca/ })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/servicios')
     const links = within(mainNav())
-    expect(links.getByRole('link', { name: 'Servicios', hidden: true })).toHaveAttribute('aria-current', 'page')
+    expect(links.getByRole('link', { name: 'Servicios', hidden: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     expect(links.getByRole('link', { name: 'Inicio', hidden: true })).not.toHaveAttribute('aria-current')
   })
 })
@@ -103,30 +113,30 @@ describe('footer', () => {
     const info = await screen.findByRole('contentinfo')
     expect(within(info).getByText(footer.blurb)).toBeInTheDocument()
     expect(
-      footer.blurb.startsWith('Especialistas en construcción, mantenimiento y reparación de albercas en Puebla.'),
+      footer.blurb.startsWith(
+        'Especialistas en construcción, mantenimiento y reparación de albercas en Puebla.',
+      ),
     ).toBe(true)
     const social = within(info).getByRole('list', { name: 'Síguenos' })
-    expect(within(social).getAllByRole('img').map((icon) => icon.getAttribute('aria-label'))).toEqual([
-      'Facebook',
-      'Instagram',
-      'YouTube',
-    ])
+    expect(
+      within(social)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['Facebook', 'Instagram', 'YouTube'])
     expect(within(social).queryAllByRole('link')).toHaveLength(0)
     const quick = within(info).getByRole('navigation', { name: 'Enlaces rápidos' })
-    expect(within(quick).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Inicio',
-      'Nosotros',
-      'Servicios',
-      'Contacto',
-    ])
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Inicio', 'Nosotros', 'Servicios', 'Contacto'])
     expect(within(info).getByRole('link', { name: 'Teléfono: +52 222 123 4567' })).toHaveAttribute(
       'href',
       'tel:+522221234567',
     )
-    expect(within(info).getByRole('link', { name: 'Correo electrónico: contacto@aquapuebla.mx' })).toHaveAttribute(
-      'href',
-      'mailto:contacto@aquapuebla.mx',
-    )
+    expect(
+      within(info).getByRole('link', { name: 'Correo electrónico: contacto@aquapuebla.mx' }),
+    ).toHaveAttribute('href', 'mailto:contacto@aquapuebla.mx')
     expect(within(info).getByText('Puebla, Puebla, México')).toBeInTheDocument()
     expect(within(info).getByText(/© 2024 AquaPuebla/)).toBeInTheDocument()
   })
@@ -135,7 +145,9 @@ describe('footer', () => {
 describe('error screen', () => {
   test('an unknown path shows the error heading and 404 Not Found inside the layout', async () => {
     renderRoute('/no-existe')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('404 Not Found')).toBeInTheDocument()
     expect(screen.getByRole('banner')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
@@ -162,7 +174,9 @@ describe('error screen', () => {
         <RouterProvider router={router} />
       </AppProviders>,
     )
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Algo falló al cargar la página')).toBeInTheDocument()
     expect(screen.getByText(/at ServiciosPage \(pages\/servicios\.tsx:12:3\)/)).toBeInTheDocument()
   })
@@ -194,7 +208,9 @@ describe('error screen', () => {
         <RouterProvider router={broken} />
       </AppProviders>,
     )
-    expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('La plantilla falló')).toBeInTheDocument()
     expect(screen.queryByRole('banner')).not.toBeInTheDocument()
     spy.mockRestore()

@@ -40,7 +40,12 @@ describe('deliverLead', () => {
 
   test('posts the trimmed lead as JSON with page and time, and a 2xx is a success', async () => {
     const fetchImpl = mockFetch(async () => answer(200))
-    const result = await deliverLead(lead, { endpoint: ENDPOINT, page: 'https://www.aquapuebla.mx/contacto', fetchImpl, now })
+    const result = await deliverLead(lead, {
+      endpoint: ENDPOINT,
+      page: 'https://www.aquapuebla.mx/contacto',
+      fetchImpl,
+      now,
+    })
     expect(result).toEqual({ ok: true, simulated: false })
     expect(fetchImpl).toHaveBeenCalledTimes(1)
     const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit]

@@ -16,8 +16,14 @@ describe('home page', () => {
     renderRoute('/')
     await h1(inicio.hero.title)
     const hero = screen.getByRole('region', { name: inicio.hero.title })
-    expect(within(hero).getByRole('link', { name: inicio.hero.primary.label })).toHaveAttribute('href', '/contacto')
-    expect(within(hero).getByRole('link', { name: inicio.hero.secondary.label })).toHaveAttribute('href', '/servicios')
+    expect(within(hero).getByRole('link', { name: inicio.hero.primary.label })).toHaveAttribute(
+      'href',
+      '/contacto',
+    )
+    expect(within(hero).getByRole('link', { name: inicio.hero.secondary.label })).toHaveAttribute(
+      'href',
+      '/servicios',
+    )
   })
 
   test('lists six benefits and the four company figures', async () => {
@@ -96,10 +102,9 @@ describe('services page', () => {
       expect(within(card).getByRole('heading', { name: service.title })).toBeInTheDocument()
       expect(within(card).getAllByRole('listitem')).toHaveLength(6)
       expect(card).toHaveTextContent(formatPrice(service.price))
-      expect(within(card).getByRole('link', { name: `Solicitar cotización: ${service.title}` })).toHaveAttribute(
-        'href',
-        '/contacto',
-      )
+      expect(
+        within(card).getByRole('link', { name: `Solicitar cotización: ${service.title}` }),
+      ).toHaveAttribute('href', '/contacto')
     }
   })
 
@@ -134,10 +139,11 @@ describe('services page', () => {
     renderRoute('/servicios')
     await h1(servicios.intro.title)
     const cta = screen.getByRole('region', { name: servicios.cta.title })
-    expect(within(cta).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/contacto',
-      '/nosotros',
-    ])
+    expect(
+      within(cta)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/contacto', '/nosotros'])
   })
 })
 
@@ -147,7 +153,10 @@ describe('location page', () => {
     await h1(ubicacion.intro.title)
     const office = screen.getByRole('region', { name: ubicacion.office.title })
     expect(within(office).getByText(/Centro Histórico, Puebla/)).toBeInTheDocument()
-    expect(within(office).getByRole('link', { name: site.phone.display })).toHaveAttribute('href', site.phone.href)
+    expect(within(office).getByRole('link', { name: site.phone.display })).toHaveAttribute(
+      'href',
+      site.phone.href,
+    )
     expect(within(office).getByText('Lunes a Viernes')).toBeInTheDocument()
     expect(within(office).getByText('Solo emergencias')).toBeInTheDocument()
     const maps = within(office).getByRole('link', { name: /Abrir en Mapas/ })
@@ -160,7 +169,11 @@ describe('location page', () => {
     renderRoute('/ubicacion')
     await h1(ubicacion.intro.title)
     const areas = screen.getByRole('region', { name: ubicacion.areas.title })
-    expect(within(areas).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...site.serviceAreas])
+    expect(
+      within(areas)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...site.serviceAreas])
     expect(screen.getByRole('heading', { name: 'En automóvil' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'En transporte público' })).toBeInTheDocument()
   })
@@ -169,7 +182,10 @@ describe('location page', () => {
     renderRoute('/ubicacion')
     await h1(ubicacion.intro.title)
     const actions = screen.getByRole('region', { name: ubicacion.contact.title })
-    expect(within(actions).getByRole('link', { name: /Llamar ahora/ })).toHaveAttribute('href', 'tel:+522221234567')
+    expect(within(actions).getByRole('link', { name: /Llamar ahora/ })).toHaveAttribute(
+      'href',
+      'tel:+522221234567',
+    )
     const chat = within(actions).getByRole('link', { name: /WhatsApp/ })
     expect(chat).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/522221234567\?text=/))
     expect(chat).toHaveAttribute('target', '_blank')
@@ -186,7 +202,10 @@ describe('contact page', () => {
       'mailto:contacto@aquapuebla.mx',
     )
     expect(screen.getByRole('form', { name: contacto.form.title })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Llamar a emergencias/ })).toHaveAttribute('href', 'tel:+522221234567')
+    expect(screen.getByRole('link', { name: /Llamar a emergencias/ })).toHaveAttribute(
+      'href',
+      'tel:+522221234567',
+    )
     expect(screen.getByRole('region', { name: contacto.hoursTitle })).toHaveTextContent('9:00 AM - 4:00 PM')
     expect(screen.getByRole('img', { name: contacto.image.alt })).toBeInTheDocument()
     const faq = screen.getByRole('region', { name: contacto.faq.title })

@@ -1,4 +1,6 @@
 import { paths, type PagePath } from '../../config/paths'
+import { nosotros } from '../../content/nosotros'
+import { ubicacion } from '../../content/ubicacion'
 import { site, type SiteConfig } from '../../config/site'
 import { contacto } from '../../content/contacto'
 import { inicio } from '../../content/inicio'
@@ -7,6 +9,7 @@ import { absoluteUrl, ogImage } from './urls'
 
 /**
  * schema.org data built from the same modules the pages render. Nothing here is typed twice.
+ * Only the prerender uses it (crawlers read the static HTML); it never ships to the browser.
  */
 
 const BUSINESS_ID = `${absoluteUrl('/')}#negocio`
@@ -101,4 +104,29 @@ export function faqPage() {
       acceptedAnswer: { '@type': 'Answer', text: item.answer },
     })),
   }
+}
+
+/** Every page's JSON-LD, by path. */
+export function structuredDataFor(path: string): object[] {
+  switch (path) {
+    case paths.inicio:
+      return [localBusiness()]
+    case paths.nosotros:
+      return [localBusiness(), breadcrumbs(paths.nosotros, nosotros.head.breadcrumb)]
+    case paths.servicios:
+      return [localBusiness(), ...serviceCatalog(), breadcrumbs(paths.servicios, servicios.head.breadcrumb)]
+    case paths.ubicacion:
+      return [localBusiness(), breadcrumbs(paths.ubicacion, ubicacion.head.breadcrumb)]
+    case paths.contacto:
+      return [localBusiness(), faqPage(), breadcrumbs(paths.contacto, contacto.head.breadcrumb)]
+    default:
+      return []
+  }
+}
+
+/** One `<script type="application/ld+json">`; `<` is escaped so no text can close the element. */
+export function jsonLdScript(data: readonly object[]): string {
+  if (data.length === 0) return ''
+  const graph = data.length === 1 ? data[0] : { '@context': 'https://schema.org', '@graph': data }
+  return `<script type="application/ld+json">${JSON.stringify(graph).replace(/</g, '\\u003c')}</script>`
 }

@@ -1,0 +1,54 @@
+/**
+ * Browser-test helpers: Debian Chromium through puppeteer-core, the built site served by our own
+ * scripts/serve.ts on a free loopback port, external hosts intercepted (stock photos answered locally).
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import { chromiumArgs, chromiumPath, interceptExternal } from '../../scripts/lib/offline-images'
+import { startServer, type RunningServer } from '../../scripts/serve'
+
+export const projectRoot = path.resolve(__dirname, '../..')
+export const distDir = path.join(projectRoot, 'dist')
+
+export function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
+}
+
+export function serveDist(root: string = distDir): Promise<RunningServer> {
+  return startServer({ root, port: 0, host: '127.0.0.1' })
+}
+
+export interface OpenedPage {
+  page: Page
+  /** Console errors/warnings and uncaught page errors seen so far. */
+  problems: string[]
+  /** External URLs the page asked for (answered locally or aborted). */
+  external: string[]
+}
+
+export async function openPage(
+  browser: Browser,
+  { width = 1280, height = 800, javascript = true }: { width?: number; height?: number; javascript?: boolean } = {},
+): Promise<OpenedPage> {
+  const page = await browser.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`))
+  await page.setJavaScriptEnabled(javascript)
+  await page.setViewport({ width, height, deviceScaleFactor: 1, isMobile: width < 768, hasTouch: width < 768 })
+  const external = await interceptExternal(page)
+  return { page, problems, external }
+}
+
+/** Builds the site into `outDir` with extra build-time env (e.g. LEAD_ENDPOINT). Takes ~30 s. */
+export function buildVariant(outDir: string, env: Record<string, string>): void {
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env, DIST_DIR: outDir, SSR_DIST_DIR: `${outDir}-server` },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
+}
