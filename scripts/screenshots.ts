@@ -12,7 +12,7 @@ import { startServer } from './serve'
 const out = path.resolve(import.meta.dirname, '..', 'test/.artifacts')
 await mkdir(out, { recursive: true })
 const server = await startServer({
-  root: path.resolve(import.meta.dirname, '..', 'dist'),
+  root: path.resolve(import.meta.dirname, '..', process.env.DIST_DIR || 'dist'),
   port: 0,
   host: '127.0.0.1',
 })

@@ -22,7 +22,7 @@ export interface NosotrosContent {
 
 export const nosotros = {
   head: {
-    title: 'Nosotros: más de 10 años construyendo albercas en Puebla',
+    title: 'Nosotros: expertos en albercas en Puebla desde 2014',
     description:
       'Conoce a AquaPuebla: empresa poblana fundada en 2014, con certificación ISO 9001, registro CMIC y un equipo especializado en albercas residenciales.',
     keywords: [

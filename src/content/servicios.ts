@@ -23,7 +23,7 @@ export interface ServiciosContent {
 
 export const servicios = {
   head: {
-    title: 'Servicios: construcción, mantenimiento y reparación de albercas',
+    title: 'Servicios y precios de albercas en Puebla',
     description:
       'Construcción de albercas desde $150,000, mantenimiento desde $800 al mes, filtración, renovación, reparaciones y emergencias 24/7 en Puebla. Precios claros y garantía.',
     keywords: [

@@ -43,11 +43,15 @@ export async function openPage(
   return { page, problems, external }
 }
 
-/** Builds the site into `outDir` with extra build-time env (e.g. LEAD_ENDPOINT). Takes ~30 s. */
+/**
+ * Builds the site into `outDir` with extra build-time env (e.g. LEAD_ENDPOINT). Takes ~30 s.
+ * The server bundle stays inside the project (under .variants/) so it can resolve node_modules.
+ */
 export function buildVariant(outDir: string, env: Record<string, string>): void {
+  const ssrDir = path.join(projectRoot, '.variants', `${path.basename(outDir)}-server`)
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: projectRoot,
-    env: { ...process.env, ...env, DIST_DIR: outDir, SSR_DIST_DIR: `${outDir}-server` },
+    env: { ...process.env, ...env, DIST_DIR: outDir, SSR_DIST_DIR: ssrDir },
     encoding: 'utf8',
   })
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)

@@ -1,0 +1,171 @@
+/**
+ * @jest-environment node
+ */
+import { render } from '../../renderer/entry-server'
+import { pagePaths } from '../../src/config/paths'
+import { site } from '../../src/config/site'
+import { sitemapXml, robotsTxt } from '../../src/components/seo/sitemap'
+import { contacto } from '../../src/content/contacto'
+import { servicios } from '../../src/content/servicios'
+
+/** Reads what a crawler reads: the prerendered head, as a document. */
+function headOf(html: string) {
+  const attr = (pattern: RegExp) => html.match(pattern)?.[1]
+  return {
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    keywords: attr(/<meta name="keywords" content="([^"]*)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    robots: attr(/<meta name="robots" content="([^"]*)"/),
+    og: (property: string) => attr(new RegExp(`<meta property="og:${property}" content="([^"]*)"`)),
+    twitter: (name: string) => attr(new RegExp(`<meta name="twitter:${name}" content="([^"]*)"`)),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    ),
+  }
+}
+
+type Node = Record<string, unknown>
+const graphOf = (data: Node): Node[] => (Array.isArray(data['@graph']) ? (data['@graph'] as Node[]) : [data])
+
+describe('head tags of every page', () => {
+  test.each(pagePaths)(
+    '%s has title, description, keywords, Open Graph, Twitter and canonical',
+    async (path) => {
+      const { head, status } = await render(path)
+      expect(status).toBe(200)
+      const tags = headOf(head)
+      const url = path === '/' ? `${site.url}/` : `${site.url}${path}`
+      expect(tags.title).toMatch(/ \| AquaPuebla$/)
+      expect(tags.description!.length).toBeGreaterThan(70)
+      expect(tags.description!.length).toBeLessThanOrEqual(170)
+      expect(tags.keywords).toBeTruthy()
+      expect(tags.canonical).toBe(url)
+      expect(tags.og('url')).toBe(url)
+      expect(tags.og('type')).toBe('website')
+      expect(tags.og('locale')).toBe('es_MX')
+      expect(tags.og('title')).toBeTruthy()
+      expect(tags.og('description')).toBeTruthy()
+      expect(tags.og('image')).toBe(`${site.url}/og-image.jpg`)
+      expect(tags.og('image:width')).toBe('1200')
+      expect(tags.og('image:height')).toBe('630')
+      expect(tags.twitter('card')).toBe('summary_large_image')
+      expect(tags.twitter('title')).toBe(tags.og('title'))
+      expect(tags.robots).toBeUndefined()
+    },
+  )
+
+  test('titles and descriptions are all different', async () => {
+    const heads = await Promise.all(pagePaths.map(async (path) => headOf((await render(path)).head)))
+    expect(new Set(heads.map((tags) => tags.title)).size).toBe(pagePaths.length)
+    expect(new Set(heads.map((tags) => tags.description)).size).toBe(pagePaths.length)
+  })
+
+  test('the not-found page answers 404 and asks not to be indexed, without a canonical', async () => {
+    const { head, status } = await render('/pagina-que-no-existe')
+    expect(status).toBe(404)
+    const tags = headOf(head)
+    expect(tags.robots).toBe('noindex, follow')
+    expect(tags.canonical).toBeUndefined()
+    expect(tags.jsonLd).toEqual([])
+  })
+})
+
+describe('structured data', () => {
+  test.each(pagePaths)(
+    '%s describes the business as a LocalBusiness subtype with its facts',
+    async (path) => {
+      const [data] = headOf((await render(path)).head).jsonLd
+      const business = graphOf(data!).find((node) => node['@type'] === 'HomeAndConstructionBusiness')!
+      expect(business).toMatchObject({
+        name: 'AquaPuebla',
+        url: `${site.url}/`,
+        telephone: '+522221234567',
+        email: 'contacto@aquapuebla.mx',
+        foundingDate: '2014',
+        priceRange: expect.any(String),
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: 'Puebla',
+          addressRegion: 'Puebla',
+          addressCountry: 'MX',
+        },
+        geo: { '@type': 'GeoCoordinates', latitude: expect.any(Number), longitude: expect.any(Number) },
+      })
+      expect((business.areaServed as Node[]).map((place) => place.name)).toEqual(
+        site.serviceAreas.map((area) => `${area}, Puebla`),
+      )
+      expect(business.openingHoursSpecification).toEqual([
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(
+            (day) => `https://schema.org/${day}`,
+          ),
+          opens: '08:00',
+          closes: '18:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['https://schema.org/Saturday'],
+          opens: '09:00',
+          closes: '16:00',
+        },
+      ])
+    },
+  )
+
+  test.each(pagePaths.filter((path) => path !== '/'))('%s has a two-step BreadcrumbList', async (path) => {
+    const [data] = headOf((await render(path)).head).jsonLd
+    const crumbs = graphOf(data!).find((node) => node['@type'] === 'BreadcrumbList')!
+    const items = crumbs.itemListElement as Node[]
+    expect(items.map((item) => [item.position, item.item])).toEqual([
+      [1, `${site.url}/`],
+      [2, `${site.url}${path}`],
+    ])
+  })
+
+  test('the services page lists six Services with MXN offers, emergency without a price', async () => {
+    const [data] = headOf((await render('/servicios')).head).jsonLd
+    const services = graphOf(data!).filter((node) => node['@type'] === 'Service')
+    expect(services.map((service) => service.name)).toEqual(
+      servicios.services.map((service) => service.title),
+    )
+    const prices = services.map((service) => (service.offers as Node | undefined)?.price)
+    expect(prices).toEqual([150000, 800, 25000, 80000, 2500, undefined])
+    for (const service of services.slice(0, 5)) {
+      expect(service.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'MXN' })
+    }
+  })
+
+  test('the contact page has a FAQPage with the four questions and answers', async () => {
+    const [data] = headOf((await render('/contacto')).head).jsonLd
+    const faq = graphOf(data!).find((node) => node['@type'] === 'FAQPage')!
+    expect(faq.mainEntity).toEqual(
+      contacto.faq.items.map((item) => ({
+        '@type': 'Question',
+        name: item.question,
+        acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      })),
+    )
+  })
+
+  test('text that looks like markup cannot close the JSON-LD script', async () => {
+    const { head } = await render('/contacto')
+    const body = head.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!
+    expect(body).not.toMatch(/</)
+  })
+})
+
+describe('crawling files', () => {
+  test('the sitemap lists the five pages under SITE_URL and robots.txt points to it', () => {
+    const locs = [...sitemapXml().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
+    expect(locs).toEqual([
+      `${site.url}/`,
+      `${site.url}/nosotros`,
+      `${site.url}/servicios`,
+      `${site.url}/ubicacion`,
+      `${site.url}/contacto`,
+    ])
+    expect(robotsTxt()).toContain(`Sitemap: ${site.url}/sitemap.xml`)
+  })
+})
