@@ -63,6 +63,10 @@ export const contactLabels = {
   newTab: '(se abre en una pestaña nueva)',
 } as const
 
+export const toastLabels = {
+  close: 'Cerrar notificación',
+} as const
+
 export const errorScreen = {
   head: {
     title: 'Página no encontrada',

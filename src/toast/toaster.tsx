@@ -1,12 +1,11 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
 import { css, keyframes, styled } from 'styled-components'
+import { toastLabels } from '../content/shared'
 import { media } from '../theme/media'
 import { TOAST_REMOVE_DELAY, type ToastVariant } from './toast-store'
 import { useToast } from './use-toast'
 
-// TODO(lead): move to src/content/shared.ts with the other labels (this change may not edit it).
-const CLOSE_LABEL = 'Cerrar notificación'
 
 /** A module constant: Radix re-binds its hotkey listener whenever this array changes identity. */
 const VIEWPORT_HOTKEY = ['F8']
@@ -35,7 +34,7 @@ export function Toaster() {
             {description != null && <Description>{description}</Description>}
           </Content>
           {action != null && <ActionSlot>{action}</ActionSlot>}
-          <Close aria-label={CLOSE_LABEL}>
+          <Close aria-label={toastLabels.close}>
             <X aria-hidden="true" size={18} />
           </Close>
         </Root>
