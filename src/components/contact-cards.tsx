@@ -2,6 +2,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { styled } from 'styled-components'
 import { site } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
+import { media } from '../theme/media'
 import { Card, IconBadge } from './ui/section'
 
 /** Phone, e-mail, location and hours at a glance, above the form. */
@@ -55,13 +56,36 @@ export function ContactCards({ cards }: { cards: ContactoContent['cards'] }) {
 const List = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  gap: ${({ theme }) => theme.space.sm};
   list-style: none;
-  margin-bottom: ${({ theme }) => theme.space.xxl};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+
+  ${media.md} {
+    margin-bottom: ${({ theme }) => theme.space.xxl};
+  }
 `
 
+/* On phones each card is one compact row (icon beside the text) so the form is reached sooner. */
 const Item = styled(Card)`
-  padding: ${({ theme }) => theme.space.lg};
+  display: grid;
+  grid-template-columns: auto 1fr;
+  column-gap: ${({ theme }) => theme.space.md};
+  align-content: start;
+  padding: ${({ theme }) => theme.space.md};
+
+  ${IconBadge} {
+    grid-row: span 3;
+    margin: 0;
+  }
+
+  ${media.md} {
+    display: block;
+    padding: ${({ theme }) => theme.space.lg};
+
+    ${IconBadge} {
+      margin-bottom: ${({ theme }) => theme.space.md};
+    }
+  }
 
   h2 {
     font-size: ${({ theme }) => theme.fontSize.md};

@@ -97,6 +97,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
     <Form
       onSubmit={submit}
       onFocus={preloadToaster}
+      data-avoid-floating
       aria-labelledby="form-title"
       aria-busy={sending}
       {...(endpoint ? { method: 'post', action: endpoint } : {})}
@@ -182,7 +183,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
         <label htmlFor="quote-website">{form.honeypot}</label>
         <input id="quote-website" ref={honeypotRef} name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
       </Honeypot>
-      <Submit type="submit" $variant="secondary" $size="lg" disabled={sending} data-avoid-floating>
+      <Submit type="submit" $variant="secondary" $size="lg" disabled={sending}>
         <Send aria-hidden="true" size={18} />
         {sending ? form.sending : form.submit}
       </Submit>

@@ -8,8 +8,8 @@ import { media } from '../theme/media'
 
 /**
  * Floating WhatsApp button on every page. It steps aside while an element marked
- * `data-avoid-floating` (the form's submit button, the footer's last line) is on screen, so it never
- * covers them on a phone.
+ * `data-avoid-floating` (the quote form, the footer's last line) is on screen, so on a phone it never
+ * covers a field, the submit button or the footer text.
  */
 export function WhatsAppButton() {
   const [hidden, setHidden] = useState(false)
