@@ -37,7 +37,9 @@ export function ContactActions({ title, text }: { title: string; text: string })
 
 const Band = styled.section`
   padding: ${({ theme }) => theme.space.section} 0;
-  background: ${({ theme }) => theme.color.deep};
+  background:
+    radial-gradient(ellipse 70% 90% at 90% 0%, rgba(23, 162, 184, 0.35), transparent 70%),
+    linear-gradient(120deg, ${({ theme }) => theme.color.brandStrong}, #0b3a54);
   color: ${({ theme }) => theme.color.onDeep};
   text-align: center;
 

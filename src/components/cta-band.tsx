@@ -30,8 +30,8 @@ export function CtaBand({ cta, id = 'cta' }: { cta: CtaContent; id?: string }) {
 const Band = styled.section`
   padding: ${({ theme }) => theme.space.section} 0;
   background:
-    radial-gradient(ellipse 70% 90% at 10% 100%, rgba(23, 162, 184, 0.3), transparent 70%),
-    ${({ theme }) => theme.color.deep};
+    radial-gradient(ellipse 70% 90% at 10% 100%, rgba(23, 162, 184, 0.35), transparent 70%),
+    linear-gradient(120deg, ${({ theme }) => theme.color.brandStrong}, #0b3a54);
   color: ${({ theme }) => theme.color.onDeep};
   text-align: center;
 `
