@@ -1,0 +1,163 @@
+/**
+ * Byte budgets of the built site, shared by `npm run bench` (scripts/bench.ts) and the budget test
+ * (test/browser/budgets.test.ts). Reads a dist folder only; no timings here, those stay in the benchmark.
+ *
+ * For each pre-rendered route (dist/index.html is `/`, dist/<slug>/index.html is `/<slug>`):
+ * - htmlBytesBr: the brotli size of the HTML document, as served (its .br sibling from scripts/compress.ts);
+ * - firstLoadJsBytesBr: the brotli size of every script the first load fetches: `<script type="module" src>`,
+ *   `<link rel="modulepreload" href>`, plus their static imports per the Vite manifest (a chunk imported but
+ *   not preloaded still loads before hydration).
+ * A file without a .br sibling is brotli-compressed in memory at the same quality compress.ts uses.
+ * Sizes are bytes; the budgets are KB of 1024 bytes (14 KB ≈ the first TCP round trip of 10 packets).
+ * No import.meta here: ts-jest compiles this file to CommonJS for the test.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
+
+export const BUDGETS = { htmlKb: 14, firstLoadJsKb: 110 } as const
+
+export interface RouteHtml {
+  /** URL path: `/`, `/servicios`. */
+  route: string
+  /** Absolute path of the route's index.html. */
+  file: string
+}
+
+export interface RouteBudget {
+  route: string
+  htmlBytesBr: number
+  firstLoadJsBytesBr: number
+  /** Site paths (`/assets/index-abc.js`) of the first-load scripts, in the order found. */
+  jsFiles: string[]
+}
+
+/** Folders in dist/ that hold build artefacts, not pages. */
+const NOT_PAGES = new Set(['assets', '.vite'])
+
+export const toKb = (bytes: number): number => bytes / 1024
+
+/** Every pre-rendered page in `dist`: `/` first, then the others alphabetically (404.html is not a route). */
+export function routeHtmlFiles(dist: string): RouteHtml[] {
+  const found: RouteHtml[] = []
+  const visit = (dir: string, route: string) => {
+    const index = path.join(dir, 'index.html')
+    if (existsSync(index)) found.push({ route: route || '/', file: index })
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && !NOT_PAGES.has(entry.name)) {
+        visit(path.join(dir, entry.name), `${route}/${entry.name}`)
+      }
+    }
+  }
+  visit(path.resolve(dist), '')
+  return found.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)))
+}
+
+/** Attributes of one start tag, names lower-cased, entities left as written except `&amp;`. */
+function attributes(tag: string): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const match of tag.matchAll(/([^\s=/<>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    const [, name = '', double, single, bare] = match
+    result[name.toLowerCase()] = (double ?? single ?? bare ?? '').replaceAll('&amp;', '&')
+  }
+  return result
+}
+
+function startTags(html: string, name: 'script' | 'link'): Record<string, string>[] {
+  return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'gi'))].map(([tag]) =>
+    attributes(tag.slice(name.length + 1)),
+  )
+}
+
+const relList = (attrs: Record<string, string>) => (attrs.rel ?? '').toLowerCase().split(/\s+/)
+
+/** URLs the HTML loads as first-load JavaScript: module scripts and module preloads, in document order. */
+export function firstLoadScriptUrls(html: string): string[] {
+  const urls: string[] = []
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const isScript = /^<script/i.test(tag)
+    const attrs = attributes(tag.slice(isScript ? 7 : 5))
+    const url = isScript
+      ? attrs.type === 'module' && attrs.src
+      : relList(attrs).includes('modulepreload') && attrs.href
+    if (url && !urls.includes(url)) urls.push(url)
+  }
+  return urls
+}
+
+/**
+ * `<link rel="stylesheet" href>` and `<script src>` that point to another host (absolute or protocol-relative
+ * URLs whose origin is not the page's): render-blocking requests the budget forbids. `pageOrigin` is only
+ * used to tell same-origin absolute URLs apart; relative URLs are always same-host.
+ */
+export function crossHostResources(html: string, pageOrigin = 'http://localhost'): string[] {
+  const isCrossHost = (url: string | undefined) => {
+    if (!url || !/^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(url)) return false
+    return new URL(url, pageOrigin).origin !== new URL(pageOrigin).origin
+  }
+  const stylesheets = startTags(html, 'link')
+    .filter((attrs) => relList(attrs).includes('stylesheet'))
+    .map((attrs) => attrs.href)
+  const scripts = startTags(html, 'script').map((attrs) => attrs.src)
+  return [...stylesheets, ...scripts].filter((url): url is string => isCrossHost(url))
+}
+
+/** Brotli size of a file: its .br sibling when there is one, else compressed here at quality 11. */
+export function brotliSize(file: string): number {
+  if (existsSync(`${file}.br`)) return statSync(`${file}.br`).size
+  const params = { [constants.BROTLI_PARAM_QUALITY]: 11 }
+  return brotliCompressSync(readFileSync(file), { params }).length
+}
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+/** Static imports per output file (`assets/x.js` → [`assets/y.js`]), from dist/.vite/manifest.json. */
+function staticImportsByFile(dist: string): Map<string, string[]> {
+  const manifestFile = path.join(dist, '.vite', 'manifest.json')
+  const imports = new Map<string, string[]>()
+  if (!existsSync(manifestFile)) return imports
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
+  for (const chunk of Object.values(manifest)) {
+    const files = (chunk.imports ?? []).flatMap((key) => (manifest[key] ? [manifest[key].file] : []))
+    imports.set(chunk.file, files)
+  }
+  return imports
+}
+
+/** Site path of a same-origin script URL as written in the page at `route`, or null for another host. */
+function sitePath(url: string, route: string): string | null {
+  const base = 'http://site.invalid'
+  const resolved = new URL(url, base + route)
+  return resolved.origin === base ? resolved.pathname : null
+}
+
+/** The budget figures of one route's HTML file in `dist`. */
+export function measureRoute(
+  dist: string,
+  { route, file }: RouteHtml,
+  imports = staticImportsByFile(dist),
+): RouteBudget {
+  const html = readFileSync(file, 'utf8')
+  const jsFiles: string[] = []
+  const add = (sitePathname: string) => {
+    if (jsFiles.includes(sitePathname)) return
+    jsFiles.push(sitePathname)
+    imports.get(sitePathname.slice(1))?.forEach((imported) => add(`/${imported}`))
+  }
+  for (const url of firstLoadScriptUrls(html)) {
+    const pathname = sitePath(url, route)
+    if (pathname) add(pathname)
+  }
+  const firstLoadJsBytesBr = jsFiles.reduce((sum, js) => sum + brotliSize(path.join(dist, decodeURI(js))), 0)
+  return { route, htmlBytesBr: brotliSize(file), firstLoadJsBytesBr, jsFiles }
+}
+
+/** Budget figures for every pre-rendered route in `dist` (see routeHtmlFiles for the order). */
+export function measureRoutes(dist: string): RouteBudget[] {
+  const root = path.resolve(dist)
+  const imports = staticImportsByFile(root)
+  return routeHtmlFiles(root).map((page) => measureRoute(root, page, imports))
+}
