@@ -1,0 +1,177 @@
+/**
+ * Accessibility of the built site: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every route at phone and
+ * desktop width, with the mobile menu open, with the success toast showing and on the 404 screen; plus a
+ * visible focus indicator on the first stops of the keyboard path. axe is injected from the axe-core package
+ * (not @axe-core/puppeteer, whose peer dependency would download a browser).
+ * Run: `npm run build`, then `npx jest test/browser/accessibility.test.ts --selectProjects browser --runInBand`.
+ */
+import axe from 'axe-core'
+import type { Browser, Page } from 'puppeteer-core'
+import type { RunningServer } from '../../scripts/serve'
+import { pagePaths, paths } from '../../src/config/paths'
+import { launchBrowser, openPage, serveDist } from '../support/browser'
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const WIDTHS = [390, 1280] as const
+const HEIGHT = { 390: 844, 1280: 800 } as const
+
+let browser: Browser
+let server: RunningServer
+
+beforeAll(async () => {
+  ;[browser, server] = await Promise.all([launchBrowser(), serveDist()])
+})
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close()])
+})
+
+/** One violated rule, as the failure message shows it. */
+interface Violation {
+  id: string
+  impact: string | null | undefined
+  help: string
+  nodes: { target: string; summary: string }[]
+}
+
+/**
+ * Opens `path` with reduced motion (entrance animations off, so nothing is judged half-transparent),
+ * waits for hydration, and scrolls to the bottom and back so every lazy block has been revealed.
+ */
+async function openHydrated(path: string, width: (typeof WIDTHS)[number]) {
+  const opened = await openPage(browser, { width, height: HEIGHT[width] })
+  const { page } = opened
+  await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }])
+  await page.goto(new URL(path, server.url).href, { waitUntil: 'networkidle0' })
+  await page.evaluate(async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50))
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await pause()
+    }
+    window.scrollTo(0, 0)
+    await pause()
+  })
+  return opened
+}
+
+/** Runs axe in the page and returns its violations in a readable, serialisable shape. */
+async function violationsOf(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  return page.evaluate(async (tags) => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+    })
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.map(String).join(' '),
+        summary: node.failureSummary ?? '',
+      })),
+    }))
+  }, WCAG_TAGS)
+}
+
+/** `id (impact): help`, then each failing element with what axe says to fix: readable in a failure message. */
+function describeViolations(violations: Violation[]): string[] {
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes
+        .map((node) => `  at ${node.target}\n    ${node.summary.replace(/\n\s*/g, '\n    ')}`)
+        .join('\n'),
+  )
+}
+
+async function expectNoViolations(page: Page): Promise<void> {
+  expect(describeViolations(await violationsOf(page))).toEqual([])
+}
+
+describe.each(WIDTHS)('at %i px wide', (width) => {
+  test.each(pagePaths)('%s has no WCAG A/AA violations', async (path) => {
+    const { page } = await openHydrated(path, width)
+    try {
+      await expectNoViolations(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the 404 screen has no WCAG A/AA violations', async () => {
+    const { page } = await openHydrated('/no-existe', width)
+    try {
+      expect(await page.$eval('h1', (h1) => h1.textContent)).toBe('Unexpected Application Error!')
+      await expectNoViolations(page)
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+test('the open mobile menu has no WCAG A/AA violations', async () => {
+  const { page } = await openHydrated(paths.inicio, 390)
+  try {
+    await page.locator('::-p-aria([name="Abrir menú"][role="button"])').click()
+    await page.waitForSelector('::-p-aria([name="Cerrar menú"][role="button"])')
+    await page.waitForSelector('header nav a', { visible: true })
+    await expectNoViolations(page)
+  } finally {
+    await page.close()
+  }
+})
+
+test('the contact page with the success toast showing has no WCAG A/AA violations', async () => {
+  const { page } = await openHydrated(paths.contacto, 1280)
+  try {
+    const field = (name: string, role: string) => page.locator(`::-p-aria([name="${name}"][role="${role}"])`)
+    await field('Nombre Completo', 'textbox').fill('Ana López')
+    await field('Teléfono', 'textbox').fill('222 555 0101')
+    await field('Email', 'textbox').fill('ana@example.com')
+    const service = await page.waitForSelector('::-p-aria([name="Servicio de Interés"][role="combobox"])')
+    const option = await service?.$$eval(
+      'option',
+      (options) => options.find((candidate) => candidate.textContent === 'Mantenimiento Regular')?.value,
+    )
+    expect(option).toBeDefined()
+    await service?.select(option as string)
+    await field('Mensaje', 'textbox').fill('Mantenimiento mensual para una alberca de 8 × 4 m.')
+    await page.locator('::-p-aria([name="Enviar Mensaje"][role="button"])').click()
+    await page.waitForSelector('::-p-text(¡Mensaje Enviado!)', { visible: true, timeout: 5_000 })
+    await expectNoViolations(page)
+  } finally {
+    await page.close()
+  }
+})
+
+test('the first fifteen keyboard stops on the home page show a focus indicator', async () => {
+  const { page } = await openHydrated(paths.inicio, 1280)
+  try {
+    const stops: { element: string; outline: string; boxShadow: string; visible: boolean }[] = []
+    for (let stop = 0; stop < 15; stop += 1) {
+      await page.keyboard.press('Tab')
+      stops.push(
+        await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement
+          const style = getComputedStyle(element)
+          const outline =
+            style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0
+              ? 'none'
+              : `${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+          const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)
+          return {
+            element: `${element.tagName.toLowerCase()} "${name}"`,
+            outline,
+            boxShadow: style.boxShadow,
+            visible: outline !== 'none' || style.boxShadow !== 'none',
+          }
+        }),
+      )
+    }
+    expect(stops.map((stop) => stop.element)).not.toContain('body ""')
+    expect(stops.filter((stop) => !stop.visible)).toEqual([])
+  } finally {
+    await page.close()
+  }
+})

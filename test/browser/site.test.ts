@@ -1,0 +1,449 @@
+/**
+ * The built site in a real browser: raw HTML of every route (what crawlers and script-less visitors get),
+ * then the same pages hydrated (no console problems, client-side navigation), the 404 screen, the mobile menu,
+ * layout overflow, sitemap/robots and the skip link. Runs against dist/ served by scripts/serve.ts on loopback.
+ * Run: `npm run build`, then `npx jest test/browser/site.test.ts --selectProjects browser --runInBand`.
+ */
+import type { Browser, ElementHandle, Page } from 'puppeteer-core'
+import type { RunningServer } from '../../scripts/serve'
+import { paths, type PagePath } from '../../src/config/paths'
+import { contacto } from '../../src/content/contacto'
+import { inicio } from '../../src/content/inicio'
+import { nosotros } from '../../src/content/nosotros'
+import { servicios } from '../../src/content/servicios'
+import { mainNav } from '../../src/content/shared'
+import type { PageHeadContent } from '../../src/content/types'
+import { ubicacion } from '../../src/content/ubicacion'
+import { launchBrowser, openPage, serveDist } from '../support/browser'
+
+/** The public origin every absolute URL points to (jest's SITE_URL global, as in the build). */
+const ORIGIN = 'https://www.aquapuebla.mx'
+
+interface Route {
+  path: PagePath
+  /** Label of the route's link in the header navigation. */
+  nav: string
+  head: PageHeadContent
+  h1: string
+}
+
+const ROUTES: readonly Route[] = [
+  { path: paths.inicio, nav: 'Inicio', head: inicio.head, h1: inicio.hero.title },
+  { path: paths.nosotros, nav: 'Nosotros', head: nosotros.head, h1: nosotros.intro.title },
+  { path: paths.servicios, nav: 'Servicios', head: servicios.head, h1: servicios.intro.title },
+  { path: paths.ubicacion, nav: 'Ubicación', head: ubicacion.head, h1: ubicacion.intro.title },
+  { path: paths.contacto, nav: 'Contacto', head: contacto.head, h1: contacto.intro.title },
+]
+
+const NOT_FOUND_PATHS = ['/no-existe', '/foo/bar']
+
+let browser: Browser
+let server: RunningServer
+
+beforeAll(async () => {
+  ;[browser, server] = await Promise.all([launchBrowser(), serveDist()])
+})
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), server?.close()])
+})
+
+const urlOf = (path: string) => new URL(path, server.url).href
+
+/** What React's server renderer writes for text and attribute values. */
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
+}
+
+/** The `<head>` of an HTML document, as written. */
+function headOf(html: string): string {
+  const start = html.indexOf('<head>')
+  const end = html.indexOf('</head>')
+  expect(start).toBeGreaterThanOrEqual(0)
+  expect(end).toBeGreaterThan(start)
+  return html.slice(start, end)
+}
+
+/** Every tag of one kind (e.g. `meta`) whose attributes include `attribute="value"`. */
+function tagsWith(html: string, tag: string, attribute: string, value: string): string[] {
+  const tags = html.match(new RegExp(`<${tag}\\b[^>]*>`, 'g')) ?? []
+  return tags.filter((found) => found.includes(`${attribute}="${value}"`))
+}
+
+async function fetchPage(path: string) {
+  const response = await fetch(urlOf(path), { redirect: 'manual' })
+  return { status: response.status, html: await response.text(), location: response.headers.get('location') }
+}
+
+/** Loads a page with JavaScript on and waits until hydration and lazy chunks have settled. */
+async function loadHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(urlOf(path), { waitUntil: 'networkidle0' })
+  await page.waitForFunction(() => document.readyState === 'complete')
+  await settle(page)
+}
+
+/** A short pause for effects, transitions and late console messages. */
+async function settle(page: Page, ms = 300): Promise<void> {
+  await page.evaluate((delay) => new Promise((resolve) => setTimeout(resolve, delay)), ms)
+}
+
+const h1Text = (page: Page) => page.$eval('h1', (h1) => h1.textContent?.trim() ?? '')
+
+/** Whether an element is rendered, not transparent anywhere up its ancestry, and has a box. */
+function isShown(page: Page, selector: string): Promise<boolean> {
+  return page.$eval(selector, (element) => {
+    if (element.getClientRects().length === 0) return false
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node)
+      if (style.display === 'none' || style.visibility !== 'visible' || Number(style.opacity) < 1)
+        return false
+    }
+    return true
+  })
+}
+
+/** The header's main navigation (inline at desktop width). */
+async function headerNav(page: Page): Promise<ElementHandle<Element>> {
+  const nav = await page.$('::-p-aria([name="Navegación principal"][role="navigation"])')
+  if (!nav) throw new Error('header navigation not found')
+  return nav
+}
+
+async function navLink(scope: Page | ElementHandle<Element>, name: string): Promise<ElementHandle<Element>> {
+  const link = await scope.$(`::-p-aria([name="${name}"][role="link"])`)
+  if (!link) throw new Error(`link "${name}" not found`)
+  return link
+}
+
+describe.each(ROUTES)('raw HTML of $path', (route) => {
+  let html: string
+  let status: number
+
+  beforeAll(async () => {
+    ;({ status, html } = await fetchPage(route.path))
+  })
+
+  test('answers 200 with the page heading in the markup', () => {
+    expect(status).toBe(200)
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(escapeHtml(route.h1))}</h1>`))
+  })
+
+  test('carries the title, description and canonical of the page in the head', () => {
+    const head = headOf(html)
+    expect(head.match(/<title>/g)).toHaveLength(1)
+    expect(head).toContain(`<title>${escapeHtml(`${route.head.title} | AquaPuebla`)}</title>`)
+    expect(tagsWith(head, 'meta', 'name', 'description')).toEqual([
+      expect.stringContaining(`content="${escapeHtml(route.head.description)}"`),
+    ])
+    const canonical = route.path === '/' ? `${ORIGIN}/` : `${ORIGIN}${route.path}`
+    expect(tagsWith(head, 'link', 'rel', 'canonical')).toEqual([
+      expect.stringContaining(`href="${canonical}"`),
+    ])
+  })
+
+  test('is Spanish, styled on the server and ready to hydrate', () => {
+    expect(html).toMatch(/<html[^>]* lang="es-MX"/)
+    expect(headOf(html)).toContain('<style data-styled')
+    expect(html).toContain('window.__staticRouterHydrationData')
+  })
+})
+
+test('a trailing slash or a query string gives the same page without a redirect', async () => {
+  const plain = await fetchPage('/nosotros')
+  for (const variant of ['/nosotros/', '/nosotros?x=1']) {
+    const answer = await fetchPage(variant)
+    expect({ variant, status: answer.status, location: answer.location }).toEqual({
+      variant,
+      status: 200,
+      location: null,
+    })
+    expect(answer.html).toBe(plain.html)
+  }
+})
+
+describe('with JavaScript disabled', () => {
+  let page: Page
+
+  beforeAll(async () => {
+    ;({ page } = await openPage(browser, { width: 1280, height: 800, javascript: false }))
+  })
+
+  afterAll(() => page?.close())
+
+  test.each(ROUTES)('the heading and main content of $path are visible', async (route) => {
+    await page.goto(urlOf(route.path), { waitUntil: 'load' })
+    // CSS animations run without scripts too: let any entrance animation finish before judging.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+    expect(await h1Text(page)).toBe(route.h1)
+    expect(await isShown(page, 'h1')).toBe(true)
+    expect(await isShown(page, 'main#contenido')).toBe(true)
+    // Every heading and paragraph in main is laid out and fully opaque: nothing waits for a script.
+    const hidden = await page.$$eval('main h1, main h2, main h3, main p, main li', (elements) =>
+      elements
+        .filter((element) => {
+          if (element.closest('[hidden], noscript')) return false
+          for (let node: Element | null = element; node; node = node.parentElement) {
+            const style = getComputedStyle(node)
+            if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 1)
+              return true
+          }
+          return false
+        })
+        .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 60)}`),
+    )
+    expect(hidden).toEqual([])
+  })
+})
+
+describe('with JavaScript enabled', () => {
+  test.each(ROUTES)('$path hydrates without console problems and keeps one title', async (route) => {
+    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      await loadHydrated(page, route.path)
+      expect(problems).toEqual([])
+      expect(await page.$$eval('title', (titles) => titles.length)).toBe(1)
+      expect(await page.title()).toBe(`${route.head.title} | AquaPuebla`)
+      expect(await h1Text(page)).toBe(route.h1)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('header links navigate on the client, without a full reload', async () => {
+    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      await loadHydrated(page, paths.inicio)
+      await page.evaluate(() => {
+        ;(window as unknown as { __marker: number }).__marker = 1
+      })
+      // Every other page in turn, then back home.
+      const tour = [...ROUTES.slice(1), ROUTES[0] as Route]
+      for (const route of tour) {
+        await (await navLink(await headerNav(page), route.nav)).click()
+        await page.waitForFunction(
+          (h1) => document.querySelector('h1')?.textContent?.trim() === h1,
+          {},
+          route.h1,
+        )
+        await settle(page, 150)
+
+        expect(new URL(page.url()).pathname).toBe(route.path)
+        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
+        expect(await page.title()).toBe(`${route.head.title} | AquaPuebla`)
+        expect(await page.$$eval('title', (titles) => titles.length)).toBe(1)
+        const current = await (
+          await headerNav(page)
+        ).$$eval('a[aria-current="page"]', (links) => links.map((link) => link.textContent?.trim()))
+        expect({ path: route.path, current }).toEqual({ path: route.path, current: [route.nav] })
+      }
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe.each(NOT_FOUND_PATHS)('unknown path %s', (path) => {
+  test('answers 404 with the error screen inside the site chrome, kept out of search results', async () => {
+    const { status, html } = await fetchPage(path)
+    expect(status).toBe(404)
+    expect(html).toContain('Unexpected Application Error!')
+    expect(html).toContain('404 Not Found')
+    expect(headOf(html)).toContain('<meta name="robots" content="noindex')
+    expect(html).toMatch(/<header\b/)
+    expect(html).toMatch(/<footer\b/)
+    expect(html).toContain('Navegación principal')
+  })
+
+  test('hydrates without console problems', async () => {
+    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      const response = await page.goto(urlOf(path), { waitUntil: 'networkidle0' })
+      await settle(page)
+      expect(response?.status()).toBe(404)
+      // Chromium reports the document's own 404 status on the console, once: that line is the status we asked
+      // for, not a problem of the page. Anything else (hydration mismatch, router warning, a second 404 from a
+      // missing chunk) counts.
+      const statusLine = /^error: Failed to load resource: the server responded with a status of 404/
+      expect(problems.filter((problem) => statusLine.test(problem)).length).toBeLessThanOrEqual(1)
+      expect(problems.filter((problem) => !statusLine.test(problem))).toEqual([])
+      expect(await h1Text(page)).toBe('Unexpected Application Error!')
+      expect(await page.$eval('main', (main) => main.textContent)).toContain('404 Not Found')
+      expect(await page.$('header')).not.toBeNull()
+      expect(await page.$('footer')).not.toBeNull()
+      expect(await page.$$eval('title', (titles) => titles.length)).toBe(1)
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('mobile menu at 390×844', () => {
+  let page: Page
+  let problems: string[]
+
+  beforeAll(async () => {
+    ;({ page, problems } = await openPage(browser, { width: 390, height: 844 }))
+    await loadHydrated(page, paths.inicio)
+  })
+
+  afterAll(() => page?.close())
+
+  const toggle = async () => {
+    const button = await page.$('header button[aria-controls]')
+    if (!button) throw new Error('menu toggle not found')
+    return button
+  }
+  const expanded = async () => (await toggle()).evaluate((button) => button.getAttribute('aria-expanded'))
+  const panelSelector = async () =>
+    `#${await (await toggle()).evaluate((button) => button.getAttribute('aria-controls'))}`
+  const visiblePanelLinks = async () =>
+    page.$$eval(`${await panelSelector()} a`, (links) =>
+      links
+        .filter((link) => link.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
+        .map((link) => link.textContent?.trim()),
+    )
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim())
+
+  test('the closed toggle is named, collapsed and controls the menu, whose links are hidden', async () => {
+    const button = await page.$('::-p-aria([name="Abrir menú"][role="button"])')
+    expect(button).not.toBeNull()
+    expect(await expanded()).toBe('false')
+    const controls = await (await toggle()).evaluate((element) => element.getAttribute('aria-controls'))
+    expect(controls).toBeTruthy()
+    expect(await page.$(`#${controls}`)).not.toBeNull()
+    expect(await visiblePanelLinks()).toEqual([])
+  })
+
+  test('opening shows the links and Cotizar Ahora and focuses the first link', async () => {
+    await (await toggle()).click()
+    await settle(page, 100)
+    expect(await expanded()).toBe('true')
+    expect(await page.$('::-p-aria([name="Cerrar menú"][role="button"])')).not.toBeNull()
+    expect(await visiblePanelLinks()).toEqual([...mainNav.map((item) => item.label), 'Cotizar Ahora'])
+    const panel = await page.$(await panelSelector())
+    const cta = await panel?.$('::-p-aria([name="Cotizar Ahora"][role="link"])')
+    expect(await cta?.isVisible()).toBe(true)
+    expect(await focusedText()).toBe(mainNav[0].label)
+    expect(
+      await page.evaluate(
+        (selector) => document.querySelector(selector)?.contains(document.activeElement),
+        await panelSelector(),
+      ),
+    ).toBe(true)
+  })
+
+  test('Escape closes the menu and returns focus to the toggle', async () => {
+    await page.keyboard.press('Escape')
+    await settle(page, 100)
+    expect(await expanded()).toBe('false')
+    expect(await visiblePanelLinks()).toEqual([])
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBeTruthy()
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú')
+  })
+
+  test('choosing Servicios navigates on the client and closes the menu', async () => {
+    await page.evaluate(() => {
+      ;(window as unknown as { __marker: number }).__marker = 1
+    })
+    await (await toggle()).click()
+    await settle(page, 100)
+    const panel = await page.$(await panelSelector())
+    if (!panel) throw new Error('menu panel not found')
+    await (await navLink(panel, 'Servicios')).click()
+    await page.waitForFunction(
+      (h1) => document.querySelector('h1')?.textContent?.trim() === h1,
+      {},
+      servicios.intro.title,
+    )
+    await settle(page, 150)
+    expect(new URL(page.url()).pathname).toBe(paths.servicios)
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
+    expect(await expanded()).toBe('false')
+    expect(await visiblePanelLinks()).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
+
+describe.each([320, 390, 1280])('at %i px wide', (width) => {
+  test('no route scrolls horizontally', async () => {
+    const { page } = await openPage(browser, { width, height: 800 })
+    try {
+      const overflowing: { path: string; scrollWidth: number; innerWidth: number; widest: string[] }[] = []
+      for (const route of ROUTES) {
+        await loadHydrated(page, route.path)
+        const measured = await page.evaluate(() => {
+          const viewport = window.innerWidth
+          // On failure, name the elements that stick out past the right edge, for the report.
+          const widest = [...document.body.querySelectorAll('*')]
+            .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+            .slice(0, 5)
+            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80))
+          return { scrollWidth: document.documentElement.scrollWidth, innerWidth: viewport, widest }
+        })
+        if (measured.scrollWidth > measured.innerWidth) overflowing.push({ path: route.path, ...measured })
+      }
+      expect(overflowing).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('crawling files', () => {
+  test('sitemap.xml lists exactly the five absolute page URLs', async () => {
+    const response = await fetch(urlOf('/sitemap.xml'))
+    expect(response.status).toBe(200)
+    const xml = await response.text()
+    const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])
+    expect(locations).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/nosotros`,
+      `${ORIGIN}/servicios`,
+      `${ORIGIN}/ubicacion`,
+      `${ORIGIN}/contacto`,
+    ])
+  })
+
+  test('robots.txt points to the sitemap', async () => {
+    const response = await fetch(urlOf('/robots.txt'))
+    expect(response.status).toBe(200)
+    expect(await response.text()).toMatch(
+      new RegExp(`^Sitemap: ${escapeRegExp(`${ORIGIN}/sitemap.xml`)}$`, 'm'),
+    )
+  })
+})
+
+describe('keyboard', () => {
+  test('the first Tab reaches the skip link, which moves focus to the main content', async () => {
+    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      await loadHydrated(page, paths.inicio)
+      await page.keyboard.press('Tab')
+      expect(await focusedName(page)).toBe('Saltar al contenido principal')
+      const skipLink = await page.evaluateHandle(() => document.activeElement as Element)
+      expect(await skipLink.isIntersectingViewport()).toBe(true)
+      await page.keyboard.press('Enter')
+      await page.waitForFunction(() => document.activeElement?.id === 'contenido')
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+function focusedName(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
+  )
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
