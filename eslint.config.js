@@ -7,7 +7,17 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'coverage/', 'bench/', 'node_modules/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      '.variants/',
+      'coverage/',
+      'bench/',
+      'node_modules/',
+      'test/.artifacts/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

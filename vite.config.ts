@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 /**
  * Build-time constants (declared in src/build-constants.d.ts, mirrored as jest globals):
@@ -30,8 +30,24 @@ const reactRouterProduction = [
   replacement: fileURLToPath(new URL(`./node_modules/${replacement}`, import.meta.url)),
 }))
 
+/**
+ * react-helmet-async 3 chooses its React 19 code path at run time (`isReact19 = major >= 19`), so
+ * its React 16-18 machinery ships although it can never run next to our React 19. Pinning the flag
+ * in the browser build lets the minifier drop that dead branch (~1 KB br); the code that runs is
+ * the library's own, unchanged. The build fails loudly if the library's source changes.
+ */
+const helmetReact19Only: Plugin = {
+  name: 'helmet-react19-only',
+  transform(code, id) {
+    if (!id.includes('/react-helmet-async/lib/index.esm.js')) return null
+    const pinned = code.replace('var isReact19 = major >= 19;', 'var isReact19 = true;')
+    if (pinned === code) this.error('react-helmet-async changed: revisit helmetReact19Only in vite.config.ts')
+    return { code: pinned, map: null }
+  },
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), ...(command === 'build' && !isSsrBuild ? [helmetReact19Only] : [])],
   resolve: command === 'build' && !isSsrBuild ? { alias: reactRouterProduction } : {},
   define: Object.fromEntries(
     Object.entries(buildConstants).map(([key, value]) => [key, JSON.stringify(value)]),
@@ -43,7 +59,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        modulePreload: { polyfill: false },
+        // The prerender preloads the current page's chunks itself; no runtime preload helper.
+        modulePreload: false,
         assetsInlineLimit: 0,
         minify: 'terser',
         terserOptions: { compress: { passes: 2 }, format: { comments: false } },

@@ -40,7 +40,8 @@ export async function render(path: string): Promise<RenderResult> {
     //    page's JSON-LD (static HTML only) and the collected CSS.
     const { head, body } = splitHoistedHead(markup)
     const jsonLd = context.statusCode === 200 ? jsonLdScript(structuredDataFor(path)) : ''
-    return { head: head + jsonLd + sheet.getStyleTags(), html: body, status: context.statusCode }
+    const preconnect = `<link rel="preconnect" href="${site.imageOrigin}">`
+    return { head: preconnect + head + jsonLd + sheet.getStyleTags(), html: body, status: context.statusCode }
   } finally {
     sheet.seal()
   }

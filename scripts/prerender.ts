@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { preloadLinks } from './lib/preload-links'
+import { deferScripts, preloadLinks } from './lib/preload-links'
 
 const root = path.resolve(import.meta.dirname, '..')
 // DIST_DIR / SSR_DIST_DIR: the same overrides vite.config.ts reads.
@@ -28,17 +28,20 @@ async function main() {
     if (result.status !== status)
       throw new Error(`${route} rendered with status ${result.status}, expected ${status}`)
 
-    // 2. Fill the template: head tags, the current page's chunk preloaded, the markup.
+    // 2. Fill the template: head tags, the markup, and the scripts (entry and the current page's
+    //    chunks) deferred until after the first paint.
     const preload = preloadLinks(manifest, server.pageModules[route])
-    const html = template
-      .replace('<!--app-head-->', result.head + preload)
-      .replace('<!--app-html-->', result.html)
+    const html = deferScripts(
+      template.replace('<!--app-head-->', result.head + preload).replace('<!--app-html-->', result.html),
+    )
 
     // 3. Write dist/<slug>/index.html (the home page overwrites the template) or dist/404.html.
     const file = status === 404 ? '404.html' : route === '/' ? 'index.html' : `${route.slice(1)}/index.html`
     await mkdir(path.dirname(path.join(dist, file)), { recursive: true })
     await writeFile(path.join(dist, file), html)
-    console.log(`prerender: ${route} -> dist/${file} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`)
+    console.log(
+      `prerender: ${route} -> ${path.relative(root, path.join(dist, file))} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`,
+    )
   }
 
   // 4. Crawling files from the same route table and SITE_URL.

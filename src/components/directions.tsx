@@ -8,12 +8,12 @@ export function Directions({ directions }: { directions: UbicacionContent['direc
     <Section labelledBy="como-llegar">
       <SectionHeading id="como-llegar" eyebrow={directions.eyebrow} title={directions.title} />
       <Grid $min="20rem">
-        {directions.routes.map((route) => (
-          <Card key={route.title} as="section" aria-labelledby={`ruta-${route.icon}`}>
+        {directions.routes.map((route, index) => (
+          <Card key={route.title} as="section" aria-labelledby={`ruta-${index + 1}`}>
             <IconBadge>
-              <Icon name={route.icon} />
+              <Icon icon={route.icon} />
             </IconBadge>
-            <h3 id={`ruta-${route.icon}`}>{route.title}</h3>
+            <h3 id={`ruta-${index + 1}`}>{route.title}</h3>
             <Steps>
               {route.steps.map((step) => (
                 <li key={step}>{step}</li>

@@ -21,7 +21,7 @@ export function FeatureGrid({ id, intro, items, tone = 'plain', min }: FeatureGr
           <Reveal as="li" key={item.title} delay={(index % 3) * 80}>
             <Card>
               <IconBadge>
-                <Icon name={item.icon} />
+                <Icon icon={item.icon} />
               </IconBadge>
               <h3>{item.title}</h3>
               <p>{item.description}</p>

@@ -5,9 +5,8 @@ import { site, whatsappLink } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
 import { clearDraft, loadDraft, saveDraft } from '../lead/draft'
-import { deliverLead, emptyLead, leadWhatsappLink, type Lead } from '../lead/lead'
+import { emptyLead, type Lead } from '../lead/lead-fields'
 import { preloadToaster } from '../toast/deferred-toaster'
-import { toast } from '../toast/toast-store'
 import { Button } from './ui/button'
 import { VisuallyHidden } from './ui/visually-hidden'
 
@@ -58,6 +57,12 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
     setSending(true)
 
     const isBot = Boolean(honeypotRef.current?.value)
+    // Delivery and the toast store are only needed once a visitor sends, so they are not part
+    // of the page's first load.
+    const [{ deliverLead, leadWhatsappLink }, { toast }] = await Promise.all([
+      import('../lead/lead'),
+      import('../toast/toast-store'),
+    ])
     const result = await deliverLead(lead, {
       endpoint: isBot ? '' : endpoint,
       page: window.location.href,
@@ -75,8 +80,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
         title: form.failure.title,
         description: (
           <>
-            {form.failure.description} {form.failure.call}{' '}
-            <a href={site.phone.href}>{site.phone.display}</a>.
+            {form.failure.description} {form.failure.call} <a href={site.phone.href}>{site.phone.display}</a>.
           </>
         ),
         action: (
@@ -181,7 +185,14 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       </Field>
       <Honeypot aria-hidden="true">
         <label htmlFor="quote-website">{form.honeypot}</label>
-        <input id="quote-website" ref={honeypotRef} name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" />
+        <input
+          id="quote-website"
+          ref={honeypotRef}
+          name={HONEYPOT_NAME}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </Honeypot>
       <Submit type="submit" $variant="secondary" $size="lg" disabled={sending}>
         <Send aria-hidden="true" size={18} />

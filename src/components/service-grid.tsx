@@ -27,7 +27,7 @@ export function ServiceGrid({ services, quoteButton, label }: ServiceGridProps) 
           <Reveal as="li" key={service.id} delay={(index % 3) * 80}>
             <ServiceCard id={service.id} aria-labelledby={`${service.id}-title`}>
               <IconBadge>
-                <Icon name={service.icon} size={26} />
+                <Icon icon={service.icon} size={26} />
               </IconBadge>
               <h3 id={`${service.id}-title`}>{service.title}</h3>
               <p>{service.description}</p>

@@ -1,5 +1,5 @@
+import { Award, Clock, HardHat, Leaf, ShieldCheck, Siren } from 'lucide-react'
 import { paths } from '../config/paths'
-import { quoteCta, stats } from './shared'
 import type {
   CtaContent,
   IconItem,
@@ -28,6 +28,20 @@ export interface InicioContent {
   testimonials: SectionIntro & { items: readonly Testimonial[] }
   cta: CtaContent
 }
+
+/** The four claims of the spec, shown on the home page and reused in structured data. */
+const stats = [
+  { number: '500+', label: 'Clientes satisfechos' },
+  { number: '10+', label: 'Años de experiencia' },
+  { number: '100%', label: 'Trabajo garantizado' },
+  { number: '24/7', label: 'Soporte técnico' },
+] as const satisfies readonly Statistic[]
+
+const quoteCta = {
+  title: '¿Listo para disfrutar la alberca de tus sueños?',
+  text: 'Cuéntanos qué necesitas y te enviamos una cotización sin costo ni compromiso. Respondemos en menos de 24 horas.',
+  actions: [{ label: 'Solicitar cotización gratis', to: paths.contacto, variant: 'primary' }],
+} as const satisfies CtaContent
 
 const testimonial: Testimonial = {
   quote:
@@ -75,32 +89,32 @@ export const inicio = {
     lead: 'Desde el primer trazo hasta el mantenimiento de cada semana, trabajamos con materiales certificados y procesos claros.',
     items: [
       {
-        icon: 'award',
+        icon: Award,
         title: 'Experiencia comprobada',
         description: 'Más de 10 años y cientos de albercas entregadas en Puebla y sus alrededores.',
       },
       {
-        icon: 'shield-check',
+        icon: ShieldCheck,
         title: 'Garantía real',
         description: '5 años en estructura, 2 años en equipos y garantía de por vida en nuestro servicio.',
       },
       {
-        icon: 'hard-hat',
+        icon: HardHat,
         title: 'Personal certificado',
         description: 'Técnicos capacitados en construcción, hidráulica y sistemas de filtración.',
       },
       {
-        icon: 'clock',
+        icon: Clock,
         title: 'Puntualidad',
         description: 'Calendario de obra por escrito y avances que puedes revisar en cada etapa.',
       },
       {
-        icon: 'leaf',
+        icon: Leaf,
         title: 'Equipos eficientes',
         description: 'Bombas y filtros que ahorran hasta 40% de energía y cuidan el agua.',
       },
       {
-        icon: 'siren',
+        icon: Siren,
         title: 'Atención de emergencia',
         description: 'Un técnico en tu domicilio en un máximo de 2 horas, cualquier día del año.',
       },

@@ -1,3 +1,4 @@
+import { BadgeCheck, ClipboardList, Filter, Gem, Handshake, Heart, Lightbulb } from 'lucide-react'
 import { paths } from '../config/paths'
 import { site } from '../config/site'
 import type { CtaContent, IconItem, ImageContent, PageHeadContent, SectionIntro, TeamMember } from './types'
@@ -71,23 +72,23 @@ export const nosotros = {
     title: 'Lo que guía cada proyecto',
     items: [
       {
-        icon: 'gem',
+        icon: Gem,
         title: 'Excelencia',
         description:
           'Cuidamos cada detalle, del trazo al último azulejo, y no entregamos nada que no usaríamos en nuestra propia casa.',
       },
       {
-        icon: 'heart',
+        icon: Heart,
         title: 'Pasión',
         description: 'Nos encanta lo que hacemos y se nota en el acabado de cada alberca.',
       },
       {
-        icon: 'handshake',
+        icon: Handshake,
         title: 'Confianza',
         description: 'Precios claros, contratos por escrito y garantías que cumplimos.',
       },
       {
-        icon: 'lightbulb',
+        icon: Lightbulb,
         title: 'Innovación',
         description:
           'Incorporamos equipos de bajo consumo, automatización y nuevas técnicas de construcción.',
@@ -123,17 +124,17 @@ export const nosotros = {
     title: 'Calidad respaldada',
     items: [
       {
-        icon: 'badge-check',
+        icon: BadgeCheck,
         title: 'ISO 9001',
         description: 'Sistema de gestión de la calidad certificado en construcción y servicio.',
       },
       {
-        icon: 'clipboard-list',
+        icon: ClipboardList,
         title: 'Registro CMIC',
         description: 'Empresa afiliada a la Cámara Mexicana de la Industria de la Construcción.',
       },
       {
-        icon: 'filter',
+        icon: Filter,
         title: 'Certificación avanzada en filtración',
         description: 'Técnicos certificados en diseño e instalación de sistemas de filtración.',
       },

@@ -1,5 +1,5 @@
+import { Filter, Hammer, Paintbrush, Siren, Sparkles, Wrench } from 'lucide-react'
 import { paths } from '../config/paths'
-import { priceFormat } from './shared'
 import type {
   CtaContent,
   ImageContent,
@@ -49,7 +49,7 @@ export const servicios = {
   services: [
     {
       id: 'construccion',
-      icon: 'hammer',
+      icon: Hammer,
       title: 'Construcción de albercas',
       description:
         'Diseñamos y construimos tu alberca a la medida de tu espacio y tu estilo, con obra terminada en 4 a 8 semanas.',
@@ -65,7 +65,7 @@ export const servicios = {
     },
     {
       id: 'mantenimiento',
-      icon: 'sparkles',
+      icon: Sparkles,
       title: 'Mantenimiento regular',
       description:
         'Agua limpia y balanceada todo el año con visitas programadas y reportes de cada servicio.',
@@ -81,7 +81,7 @@ export const servicios = {
     },
     {
       id: 'filtracion',
-      icon: 'filter',
+      icon: Filter,
       title: 'Sistemas de filtración',
       description: 'Instalamos y modernizamos bombas y filtros eficientes que ahorran hasta 40% de energía.',
       features: [
@@ -96,7 +96,7 @@ export const servicios = {
     },
     {
       id: 'renovacion',
-      icon: 'paintbrush',
+      icon: Paintbrush,
       title: 'Renovación y remodelación',
       description:
         'Damos nueva vida a tu alberca con acabados modernos, cambios de forma y equipos actuales.',
@@ -112,7 +112,7 @@ export const servicios = {
     },
     {
       id: 'reparaciones',
-      icon: 'wrench',
+      icon: Wrench,
       title: 'Reparaciones',
       description: 'Detectamos y reparamos fugas, grietas y fallas de equipos con diagnóstico preciso.',
       features: [
@@ -127,7 +127,7 @@ export const servicios = {
     },
     {
       id: 'emergencias',
-      icon: 'siren',
+      icon: Siren,
       title: 'Servicio de emergencia',
       description:
         'Atención las 24 horas, los 365 días del año, con un técnico en tu domicilio en máximo 2 horas.',
@@ -191,6 +191,13 @@ export const servicios = {
     ],
   },
 } as const satisfies ServiciosContent
+
+/** Formats prices once, the way Mexican visitors read them: $150,000. */
+const priceFormat = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  maximumFractionDigits: 0,
+})
 
 /** "Desde $150,000 MXN", "Desde $800 MXN/mes" or "Consultar precio". */
 export function formatPrice(price: Price): string {

@@ -1,6 +1,6 @@
 import { paths } from '../config/paths'
 import { site } from '../config/site'
-import type { CtaContent, LinkContent, Statistic } from './types'
+import type { LinkContent } from './types'
 
 /** Main navigation: header, mobile menu and tests read this list. */
 export const mainNav = [
@@ -39,20 +39,6 @@ export const footer = {
   copyright: `© ${site.copyrightYear} ${site.brand}. Todos los derechos reservados.`,
 } as const
 
-/** The four claims of the spec, shown on the home page and reused in structured data. */
-export const stats = [
-  { number: '500+', label: 'Clientes satisfechos' },
-  { number: '10+', label: 'Años de experiencia' },
-  { number: '100%', label: 'Trabajo garantizado' },
-  { number: '24/7', label: 'Soporte técnico' },
-] as const satisfies readonly Statistic[]
-
-export const quoteCta = {
-  title: '¿Listo para disfrutar la alberca de tus sueños?',
-  text: 'Cuéntanos qué necesitas y te enviamos una cotización sin costo ni compromiso. Respondemos en menos de 24 horas.',
-  actions: [{ label: 'Solicitar cotización gratis', to: paths.contacto, variant: 'primary' }],
-} as const satisfies CtaContent
-
 export const contactLabels = {
   call: 'Llamar',
   callNow: 'Llamar ahora',
@@ -78,10 +64,3 @@ export const errorScreen = {
   homeLink: 'Volver al inicio',
   help: 'Si llegaste aquí desde un enlace, puedes volver al inicio o llamarnos al',
 } as const
-
-/** Formats prices once, the way Mexican visitors read them: $150,000. */
-export const priceFormat = new Intl.NumberFormat('es-MX', {
-  style: 'currency',
-  currency: 'MXN',
-  maximumFractionDigits: 0,
-})

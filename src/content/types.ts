@@ -1,4 +1,4 @@
-import type { IconName } from '../components/ui/icon-names'
+import type { LucideIcon } from 'lucide-react'
 import type { PagePath } from '../config/paths'
 
 /** What every page says about itself to browsers, crawlers and link previews. */
@@ -27,7 +27,8 @@ export interface ImageContent {
 }
 
 export interface IconItem {
-  icon: IconName
+  /** A lucide icon, imported where the content is, so each page ships only its own icons. */
+  icon: LucideIcon
   title: string
   description: string
 }
@@ -60,7 +61,7 @@ export type Price = { kind: 'from'; amount: number; per?: 'mes' } | { kind: 'con
 
 export interface ServiceOffering {
   id: string
-  icon: IconName
+  icon: LucideIcon
   title: string
   description: string
   features: readonly string[]

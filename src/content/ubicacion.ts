@@ -1,3 +1,4 @@
+import { Bus, Car, type LucideIcon } from 'lucide-react'
 import { site } from '../config/site'
 import type { PageHeadContent, SectionIntro } from './types'
 
@@ -14,7 +15,7 @@ export interface UbicacionContent {
   map: { title: string; text: string }
   areas: SectionIntro & { items: readonly string[]; note: string }
   directions: SectionIntro & {
-    routes: readonly { icon: 'car' | 'bus'; title: string; steps: readonly string[] }[]
+    routes: readonly { icon: LucideIcon; title: string; steps: readonly string[] }[]
   }
   contact: { title: string; text: string }
 }
@@ -64,7 +65,7 @@ export const ubicacion = {
     title: 'Indicaciones para visitarnos',
     routes: [
       {
-        icon: 'car',
+        icon: Car,
         title: 'En automóvil',
         steps: [
           'Desde la autopista México-Puebla, toma el Boulevard Hermanos Serdán hacia el centro.',
@@ -73,7 +74,7 @@ export const ubicacion = {
         ],
       },
       {
-        icon: 'bus',
+        icon: Bus,
         title: 'En transporte público',
         steps: [
           'Toma la Línea 2 de RUTA y baja en la estación más cercana al Zócalo.',

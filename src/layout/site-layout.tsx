@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
 import { styled } from 'styled-components'
 import { WhatsAppButton } from '../components/whatsapp-button'
 import { header } from '../content/shared'
@@ -25,16 +25,19 @@ export function SiteLayout() {
 export function SiteChrome({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
+  const navigationType = useNavigationType()
   const firstRender = useRef(true)
 
-  // After a client-side navigation, move focus to the new page so screen readers announce it.
+  // After a client-side navigation: a new page starts at the top (back/forward keeps the browser's
+  // own scroll restoration), and focus moves to it so screen readers announce the change.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false
       return
     }
+    if (navigationType !== 'POP') window.scrollTo(0, 0)
     mainRef.current?.focus({ preventScroll: true })
-  }, [pathname])
+  }, [pathname, navigationType])
 
   return (
     <>
@@ -46,7 +49,6 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <Footer />
       <WhatsAppButton />
       <DeferredToaster />
-      <ScrollRestoration />
     </>
   )
 }

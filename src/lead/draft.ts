@@ -1,4 +1,4 @@
-import { emptyLead, leadFields, type Lead } from './lead'
+import { emptyLead, leadFields, type Lead } from './lead-fields'
 
 /** Where the unsent form is kept, so a reload or a return visit loses nothing. */
 export const DRAFT_KEY = 'aquapuebla:cotizacion'

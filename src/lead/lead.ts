@@ -1,13 +1,7 @@
 import { site, whatsappLink } from '../config/site'
+import type { Lead } from './lead-fields'
 
-/** What the visitor types into the quote form. */
-export interface Lead {
-  name: string
-  email: string
-  phone: string
-  service: string
-  message: string
-}
+export type { Lead }
 
 /** What the lead endpoint receives: the lead, the page it came from and when it was sent. */
 export interface LeadPayload extends Lead {
@@ -20,20 +14,10 @@ export type DeliveryResult =
   | { ok: false; reason: 'http'; status: number }
   | { ok: false; reason: 'network' | 'timeout' }
 
-export const emptyLead: Lead = { name: '', email: '', phone: '', service: '', message: '' }
-
 /** The spec's simulated sending delay. */
 export const SIMULATED_DELAY_MS = 1000
 /** A lead endpoint that has not answered after this long is treated as a failure. */
 export const DELIVERY_TIMEOUT_MS = 15_000
-
-export const leadFields = [
-  'name',
-  'email',
-  'phone',
-  'service',
-  'message',
-] as const satisfies readonly (keyof Lead)[]
 
 interface DeliveryOptions {
   endpoint: string

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react'
-import { getServerSnapshot, getSnapshot, subscribe } from './toast-store'
+import { isToasterWanted, subscribeToToasterDemand } from './toaster-demand'
 
 const loadToaster = () => import('./toaster')
 
 /**
  * The Radix toaster is not needed to paint or hydrate a page, so it is its own chunk, fetched the
  * first time a toast is raised (or earlier through `preloadToaster`, when a visitor starts filling
- * the form). The server and the hydrating client render nothing here, and a toast raised before
- * the chunk arrives waits in the store.
+ * the form). The server and the hydrating client render nothing here; a toast raised before the
+ * chunk arrives waits in the store, and the toaster shows it on mount.
  */
 const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })))
 
@@ -16,8 +16,8 @@ export function preloadToaster(): void {
 }
 
 export function DeferredToaster() {
-  const { toasts } = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot)
-  return toasts.length > 0 ? (
+  const wanted = useSyncExternalStore(subscribeToToasterDemand, isToasterWanted, () => false)
+  return wanted ? (
     <Suspense fallback={null}>
       <Toaster />
     </Suspense>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { requestToaster } from './toaster-demand'
 
 /**
  * The toast store: module-level state, a pure reducer and `toast()`, in the shape of shadcn-ui's
@@ -127,6 +128,7 @@ export function toast(props: ToastProps): {
   update: (props: ToastProps) => void
   dismiss: () => void
 } {
+  requestToaster()
   const id = genId()
   const update = (next: ToastProps) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } })
   const close = () => dismiss(id)

@@ -6,7 +6,6 @@ import { media } from '../theme/media'
 import { TOAST_REMOVE_DELAY, type ToastVariant } from './toast-store'
 import { useToast } from './use-toast'
 
-
 /** A module constant: Radix re-binds its hotkey listener whenever this array changes identity. */
 const VIEWPORT_HOTKEY = ['F8']
 

@@ -22,12 +22,20 @@ export function Reveal({ children, delay = 0, as = 'div' }: RevealProps) {
     const node = ref.current
     if (!node || typeof IntersectionObserver === 'undefined') return
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
-    if (node.getBoundingClientRect().top < window.innerHeight) return
 
-    node.dataset.reveal = 'waiting'
+    // The observer's first report says, without forcing a layout, whether the block starts below
+    // the viewport; only those blocks are hidden, then shown once as they scroll in.
+    let first = true
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
+      ([entry]) => {
+        if (!entry) return
+        if (first) {
+          first = false
+          if (entry.isIntersecting || entry.boundingClientRect.top < 0) observer.disconnect()
+          else node.dataset.reveal = 'waiting'
+          return
+        }
+        if (entry.isIntersecting) {
           node.dataset.reveal = 'shown'
           observer.disconnect()
         }

@@ -1,7 +1,7 @@
 import { site } from '../../config/site'
 import type { ImageContent } from '../../content/types'
 
-const WIDTHS = [400, 640, 960, 1280, 1600] as const
+const WIDTHS = [400, 640, 800, 960, 1280, 1600] as const
 
 /** URL of a stock photo at a given width, cropped to the image's declared aspect ratio. */
 export function stockPhotoUrl(image: Pick<ImageContent, 'photo' | 'width' | 'height'>, width: number) {
