@@ -29,30 +29,51 @@ export interface OpenedPage {
 
 export async function openPage(
   browser: Browser,
-  { width = 1280, height = 800, javascript = true }: { width?: number; height?: number; javascript?: boolean } = {},
+  {
+    width = 1280,
+    height = 800,
+    javascript = true,
+  }: { width?: number; height?: number; javascript?: boolean } = {},
 ): Promise<OpenedPage> {
   const page = await browser.newPage()
   const problems: string[] = []
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warn') problems.push(`${message.type()}: ${message.text()}`)
+    if (message.type() === 'error' || message.type() === 'warn')
+      problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`))
   await page.setJavaScriptEnabled(javascript)
-  await page.setViewport({ width, height, deviceScaleFactor: 1, isMobile: width < 768, hasTouch: width < 768 })
+  await page.setViewport({
+    width,
+    height,
+    deviceScaleFactor: 1,
+    isMobile: width < 768,
+    hasTouch: width < 768,
+  })
   const external = await interceptExternal(page)
   return { page, problems, external }
+}
+
+export interface BuiltVariant {
+  /** The build's log (stdout), e.g. the prerender's line about where quote requests go. */
+  stdout: string
+  /** The server bundle's folder, for the caller to delete with `outDir`. */
+  ssrDir: string
 }
 
 /**
  * Builds the site into `outDir` with extra build-time env (e.g. LEAD_ENDPOINT). Takes ~30 s.
  * The server bundle stays inside the project (under .variants/) so it can resolve node_modules.
  */
-export function buildVariant(outDir: string, env: Record<string, string>): void {
+export function buildVariant(outDir: string, env: Record<string, string>): BuiltVariant {
   const ssrDir = path.join(projectRoot, '.variants', `${path.basename(outDir)}-server`)
+  // Jest sets NODE_ENV=test, with which Vite would bundle React's development build: build as a shell does.
+  const { NODE_ENV: _jestNodeEnv, ...parentEnv } = process.env
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: projectRoot,
-    env: { ...process.env, ...env, DIST_DIR: outDir, SSR_DIST_DIR: ssrDir },
+    env: { ...parentEnv, ...env, DIST_DIR: outDir, SSR_DIST_DIR: ssrDir },
     encoding: 'utf8',
   })
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
+  return { stdout: result.stdout, ssrDir }
 }

@@ -1,0 +1,465 @@
+/**
+ * The quote form with a lead endpoint configured at build time (LEAD_ENDPOINT): a build variant POSTs
+ * to a small recording server on loopback that answers, fails or hangs on demand. Takes ~30 s to build
+ * and ~45 s to run. Run: `npx jest test/browser/lead-endpoint.test.ts --selectProjects browser --runInBand`.
+ */
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'puppeteer-core'
+import type { RunningServer } from '../../scripts/serve'
+import {
+  buildVariant,
+  distDir,
+  launchBrowser,
+  openPage,
+  projectRoot,
+  serveDist,
+  type OpenedPage,
+} from '../support/browser'
+
+const CONTACT_PATH = '/contacto'
+const LABELS = {
+  name: 'Nombre Completo',
+  phone: 'Teléfono',
+  email: 'Email',
+  service: 'Servicio de Interés',
+  message: 'Mensaje',
+} as const
+type FieldKey = keyof typeof LABELS
+type FormValues = Record<FieldKey, string>
+const ROLES: Record<FieldKey, string> = {
+  name: 'textbox',
+  phone: 'textbox',
+  email: 'textbox',
+  service: 'combobox',
+  message: 'textbox',
+}
+const SUBMIT = 'Enviar Mensaje'
+const SENDING = 'Enviando...'
+const SUCCESS_TITLE = '¡Mensaje Enviado!'
+const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
+const VIEWPORT_LABEL = 'Notifications (F8)'
+const PHONE_HREF = 'tel:+522221234567'
+const WHATSAPP_PREFIX = 'https://wa.me/522221234567?text='
+/** src/lead/lead.ts DELIVERY_TIMEOUT_MS */
+const DELIVERY_TIMEOUT_MS = 15_000
+/** theme.color.danger, the destructive toast's background. */
+const DANGER_RGB = 'rgb(180, 35, 24)'
+
+/** As typed, with the stray spaces a visitor leaves; the email field strips its own. */
+const TYPED: FormValues = {
+  name: '  Ana López Treviño ',
+  phone: ' 222 555 0101  ',
+  email: 'ana.lopez@example.com',
+  service: 'Construcción de Alberca Nueva',
+  message: '  Alberca de 8 x 4 m con calentador solar.\nTerreno en Cholula.  ',
+}
+const TRIMMED: FormValues = {
+  name: 'Ana López Treviño',
+  phone: '222 555 0101',
+  email: 'ana.lopez@example.com',
+  service: 'Construcción de Alberca Nueva',
+  message: 'Alberca de 8 x 4 m con calentador solar.\nTerreno en Cholula.',
+}
+const EMPTY: FormValues = { name: '', phone: '', email: '', service: '', message: '' }
+
+const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role="${ROLES[key]}"])`
+const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The lead server: records every request and answers per `mode`.                                   */
+
+type Mode = 'ok' | 'fail' | 'hang'
+interface Received {
+  method: string
+  url: string
+  headers: IncomingHttpHeaders
+  body: unknown
+}
+
+let mode: Mode = 'ok'
+/** How long 'ok' waits before answering, to keep a request in flight. */
+let okDelayMs = 0
+const received: Received[] = []
+const hanging = new Set<ServerResponse>()
+let leadServer: Server
+let endpoint: string
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'content-type, accept',
+}
+
+function startLeadServer(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: unknown = text
+      try {
+        body = text ? JSON.parse(text) : null
+      } catch {
+        // Not JSON: keep the raw text so the assertion shows it.
+      }
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, CORS).end()
+      } else if (mode === 'hang') {
+        hanging.add(res)
+      } else if (mode === 'fail') {
+        res.writeHead(500, { ...CORS, 'Content-Type': 'application/json' }).end('{"ok":false}')
+      } else {
+        setTimeout(
+          () => res.writeHead(200, { ...CORS, 'Content-Type': 'application/json' }).end('{"ok":true}'),
+          okDelayMs,
+        )
+      }
+    })
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+const posts = () => received.filter((request) => request.method === 'POST')
+
+/* ------------------------------------------------------------------------------------------------ */
+
+let browser: Browser
+let site: RunningServer
+let buildDir: string
+let ssrDir: string | undefined
+let buildLog = ''
+const opened: OpenedPage[] = []
+
+beforeAll(async () => {
+  leadServer = await startLeadServer()
+  endpoint = `http://127.0.0.1:${(leadServer.address() as AddressInfo).port}/leads`
+  buildDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-lead-'))
+  const built = buildVariant(buildDir, { LEAD_ENDPOINT: endpoint })
+  buildLog = built.stdout
+  ssrDir = built.ssrDir
+  site = await serveDist(buildDir)
+  browser = await launchBrowser()
+}, 180_000)
+
+beforeEach(() => {
+  mode = 'ok'
+  okDelayMs = 0
+  received.length = 0
+})
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map(({ page }) => page.close()))
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+  hanging.forEach((res) => res.destroy())
+  leadServer?.closeAllConnections()
+  await new Promise((resolve) => (leadServer ? leadServer.close(resolve) : resolve(undefined)))
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
+  if (ssrDir) rmSync(ssrDir, { recursive: true, force: true })
+})
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Page helpers: controls by label, toasts inside the 'Notifications (F8)' region.                    */
+
+async function open(options: { javascript?: boolean } = {}): Promise<OpenedPage> {
+  const result = await openPage(browser, options)
+  opened.push(result)
+  return result
+}
+
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (submit) => {
+      const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === submit)
+      return target !== undefined && Object.keys(target).some((key) => key.startsWith('__reactProps$'))
+    },
+    { timeout: 10_000 },
+    SUBMIT,
+  )
+  await sleep(150)
+}
+
+/** A fresh /contacto with no draft from an earlier test (pages share one localStorage). */
+async function openContact(): Promise<OpenedPage> {
+  const result = await open()
+  await result.page.goto(`${site.url}/robots.txt`)
+  await result.page.evaluate(() => localStorage.clear())
+  await result.page.goto(`${site.url}${CONTACT_PATH}`, { waitUntil: 'load' })
+  await waitForHydration(result.page)
+  return result
+}
+
+function readValues(page: Page): Promise<FormValues> {
+  return page.evaluate((labels) => {
+    const values: Record<string, string | null> = {}
+    for (const [key, text] of Object.entries(labels)) {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+      const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
+      values[key] = control ? control.value : null
+    }
+    return values as FormValues
+  }, LABELS)
+}
+
+async function fill(page: Page, values: FormValues): Promise<void> {
+  for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
+    await page.locator(field(key)).fill(value)
+  }
+  expect(await readValues(page)).toEqual(values)
+}
+
+async function submit(page: Page): Promise<number> {
+  await page.locator(button(SUBMIT)).click()
+  const clickedAt = Date.now()
+  await page.mouse.move(1, 1)
+  return clickedAt
+}
+
+interface ToastView {
+  text: string
+  background: string
+  links: { href: string | null; text: string }[]
+}
+
+function toasts(page: Page): Promise<ToastView[]> {
+  return page.evaluate((label) => {
+    const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
+    return [...(region?.querySelectorAll('li') ?? [])].map((item) => ({
+      text: (item as HTMLElement).innerText,
+      background: getComputedStyle(item).backgroundColor,
+      links: [...item.querySelectorAll('a')].map((a) => ({
+        href: a.getAttribute('href'),
+        text: a.innerText.trim(),
+      })),
+    }))
+  }, VIEWPORT_LABEL)
+}
+
+async function waitForToast(page: Page, title: string, timeout = 5000): Promise<number> {
+  await page.waitForFunction(
+    (label, expected) => {
+      const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
+      return [...(region?.querySelectorAll('li') ?? [])].some((item) =>
+        (item as HTMLElement).innerText.includes(expected),
+      )
+    },
+    { timeout },
+    VIEWPORT_LABEL,
+    title,
+  )
+  return Date.now()
+}
+
+function submitButtonState(page: Page) {
+  return page.evaluate(
+    (names) => {
+      const target = [...document.querySelectorAll('button')].find((b) =>
+        names.includes(b.textContent?.trim() ?? ''),
+      )
+      return target ? { label: target.textContent?.trim(), disabled: target.disabled } : null
+    },
+    [SUBMIT, SENDING],
+  )
+}
+
+/** The destructive toast, its links, and the form left exactly as typed. */
+async function expectFailureKeepsEverything(page: Page): Promise<void> {
+  const shown = await toasts(page)
+  expect(shown).toHaveLength(1)
+  const [failure] = shown as [ToastView]
+  expect(failure.text).toContain(FAILURE_TITLE)
+  expect(failure.text).not.toContain(SUCCESS_TITLE)
+  expect(failure.background).toBe(DANGER_RGB)
+
+  const whatsapp = failure.links.find((link) => link.href?.startsWith(WHATSAPP_PREFIX))
+  expect(whatsapp).toBeDefined()
+  const message = new URL(whatsapp?.href ?? '').searchParams.get('text') ?? ''
+  expect(message).toContain(TRIMMED.name)
+  expect(message).toContain(TRIMMED.service)
+  expect(message).toContain(TRIMMED.message)
+  expect(failure.links.map((link) => link.href)).toContain(PHONE_HREF)
+
+  expect(await readValues(page)).toEqual(TYPED)
+  expect(await submitButtonState(page)).toEqual({ label: SUBMIT, disabled: false })
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+describe('a build with LEAD_ENDPOINT', () => {
+  test('the build log says where quote requests are POSTed', () => {
+    expect(buildLog).toContain(`Quote requests are POSTed to ${endpoint}.`)
+    expect(buildLog).not.toContain('SIMULATED')
+  })
+
+  test('the default build log says quote requests are simulated', () => {
+    // Re-runs only the prerender of the default build (dist-server) into a scratch copy of dist's template.
+    const scratch = mkdtempSync(path.join(tmpdir(), 'aquapuebla-prerender-'))
+    try {
+      mkdirSync(path.join(scratch, '.vite'))
+      copyFileSync(path.join(distDir, 'index.html'), path.join(scratch, 'index.html'))
+      copyFileSync(path.join(distDir, '.vite/manifest.json'), path.join(scratch, '.vite/manifest.json'))
+      const { NODE_ENV: _jestNodeEnv, ...env } = process.env
+      const result = spawnSync('npx', ['tsx', 'scripts/prerender.ts'], {
+        cwd: projectRoot,
+        env: { ...env, DIST_DIR: scratch, SSR_DIST_DIR: path.join(projectRoot, 'dist-server') },
+        encoding: 'utf8',
+      })
+      expect(result.status).toBe(0)
+      expect(result.stdout).toContain('Quote requests are SIMULATED')
+    } finally {
+      rmSync(scratch, { recursive: true, force: true })
+    }
+  })
+
+  test('without JavaScript the form posts natively to the endpoint with named fields', async () => {
+    const { page } = await open({ javascript: false })
+    await page.setCacheEnabled(false)
+    await page.goto(`${site.url}${CONTACT_PATH}`)
+
+    const form = await page.evaluate((labels) => {
+      const controls = Object.values(labels).map((text) => {
+        const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+        return label?.control as HTMLInputElement | null
+      })
+      const owner = controls[0]?.form
+      return {
+        method: owner?.getAttribute('method'),
+        action: owner?.getAttribute('action'),
+        names: controls.map((control) => control?.getAttribute('name')),
+        sameForm: controls.every((control) => control?.form === owner),
+        noscriptNotice: document.body.innerText.includes('Tu navegador no ejecuta JavaScript'),
+      }
+    }, LABELS)
+
+    expect(form).toEqual({
+      method: 'post',
+      action: endpoint,
+      names: ['name', 'phone', 'email', 'service', 'message'],
+      sameForm: true,
+      noscriptNotice: false,
+    })
+  })
+})
+
+describe('delivering a quote request', () => {
+  test('the endpoint receives one JSON POST with exactly what was typed, trimmed', async () => {
+    const { page } = await openContact()
+    await fill(page, TYPED)
+    const before = Date.now()
+
+    await submit(page)
+    await waitForToast(page, SUCCESS_TITLE)
+    const after = Date.now()
+
+    expect(posts()).toHaveLength(1)
+    const [post] = posts() as [Received]
+    expect(post.url).toBe('/leads')
+    expect(post.headers['content-type']).toBe('application/json')
+    expect(post.headers.accept).toBe('application/json')
+    expect(post.body).toEqual({
+      ...TRIMMED,
+      page: `${site.url}${CONTACT_PATH}`,
+      submittedAt: expect.any(String),
+    })
+    const { submittedAt } = post.body as { submittedAt: string }
+    expect(new Date(submittedAt).toISOString()).toBe(submittedAt)
+    expect(Date.parse(submittedAt)).toBeGreaterThanOrEqual(before - 1000)
+    expect(Date.parse(submittedAt)).toBeLessThanOrEqual(after + 1000)
+
+    expect(await readValues(page)).toEqual(EMPTY)
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    await sleep(500)
+    expect(await readValues(page)).toEqual(EMPTY)
+  })
+
+  test('a double click and repeated Enter presses still send one POST', async () => {
+    okDelayMs = 1000
+    const { page } = await openContact()
+    await fill(page, TYPED)
+
+    await page.locator(button(SUBMIT)).click({ count: 2 })
+    const nameField = await page.$(field('name'))
+    await nameField?.focus()
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('Enter')
+    await page.mouse.move(1, 1)
+
+    await waitForToast(page, SUCCESS_TITLE)
+    await sleep(1500)
+    expect(posts()).toHaveLength(1)
+  })
+
+  test('a filled honeypot gets the success toast but nothing reaches the endpoint', async () => {
+    const { page } = await openContact()
+    await fill(page, TYPED)
+    await page.evaluate(() => {
+      const trap = document.querySelector<HTMLInputElement>('input[name="_gotcha"]')
+      if (!trap) throw new Error('no honeypot field')
+      trap.value = 'https://spam.example'
+      trap.dispatchEvent(new Event('input', { bubbles: true }))
+    })
+
+    await submit(page)
+    await waitForToast(page, SUCCESS_TITLE)
+    await sleep(300)
+
+    expect(received).toEqual([])
+  })
+
+  test('a 500 answer shows a lasting destructive toast with WhatsApp and phone, and keeps every field', async () => {
+    mode = 'fail'
+    const { page } = await openContact()
+    await fill(page, TYPED)
+
+    const clickedAt = await submit(page)
+    const shownAt = await waitForToast(page, FAILURE_TITLE)
+    expect(posts()).toHaveLength(1)
+    await expectFailureKeepsEverything(page)
+
+    await sleep(6000 - (Date.now() - shownAt))
+    expect(await toasts(page)).toHaveLength(1)
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(6000)
+
+    // The draft survives too.
+    await page.reload({ waitUntil: 'load' })
+    await waitForHydration(page)
+    await page.waitForFunction(
+      (text, expected) => {
+        const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+        return (label?.control as HTMLInputElement | null)?.value === expected
+      },
+      {},
+      LABELS.name,
+      TYPED.name,
+    )
+    expect(await readValues(page)).toEqual(TYPED)
+  }, 30_000)
+
+  test('an endpoint that never answers is given up after 15 s with the same failure toast', async () => {
+    mode = 'hang'
+    const { page } = await openContact()
+    await fill(page, TYPED)
+
+    const clickedAt = await submit(page)
+    await sleep(5000)
+    expect(await submitButtonState(page)).toEqual({ label: SENDING, disabled: true })
+    expect(await toasts(page)).toEqual([])
+
+    const shownAt = await waitForToast(page, FAILURE_TITLE, DELIVERY_TIMEOUT_MS + 5000)
+    expect(shownAt - clickedAt).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS - 500)
+    expect(shownAt - clickedAt).toBeLessThan(DELIVERY_TIMEOUT_MS + 2500)
+    expect(posts()).toHaveLength(1)
+    await expectFailureKeepsEverything(page)
+  }, 40_000)
+})
