@@ -7,22 +7,13 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
+import { chromiumArgs, chromiumPath } from './lib/offline-images'
 
 const pub = path.resolve(import.meta.dirname, '..', 'public')
 const mark = await readFile(path.join(pub, 'favicon.svg'), 'utf8')
 const markUri = `data:image/svg+xml;base64,${Buffer.from(mark).toString('base64')}`
 
-const browser = await puppeteer.launch({
-  executablePath: process.env.PUPPETEER_EXECUTABLE_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-})
+const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
 const page = await browser.newPage()
 
 async function shot(

@@ -20,29 +20,26 @@ import {
   serveDist,
   type OpenedPage,
 } from '../support/browser'
+import {
+  button,
+  CONTACT_PATH,
+  EMPTY,
+  field,
+  LABELS,
+  openFreshContact,
+  readValues,
+  SENDING,
+  sleep,
+  SUBMIT,
+  SUCCESS_TITLE,
+  VIEWPORT_LABEL,
+  waitForHydration,
+  waitForToast,
+  type FieldKey,
+  type FormValues,
+} from '../support/quote-form'
 
-const CONTACT_PATH = '/contacto'
-const LABELS = {
-  name: 'Nombre Completo',
-  phone: 'Teléfono',
-  email: 'Email',
-  service: 'Servicio de Interés',
-  message: 'Mensaje',
-} as const
-type FieldKey = keyof typeof LABELS
-type FormValues = Record<FieldKey, string>
-const ROLES: Record<FieldKey, string> = {
-  name: 'textbox',
-  phone: 'textbox',
-  email: 'textbox',
-  service: 'combobox',
-  message: 'textbox',
-}
-const SUBMIT = 'Enviar Mensaje'
-const SENDING = 'Enviando...'
-const SUCCESS_TITLE = '¡Mensaje Enviado!'
 const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
-const VIEWPORT_LABEL = 'Notifications (F8)'
 const PHONE_HREF = 'tel:+522221234567'
 const WHATSAPP_PREFIX = 'https://wa.me/522221234567?text='
 /** src/lead/lead.ts DELIVERY_TIMEOUT_MS */
@@ -65,11 +62,6 @@ const TRIMMED: FormValues = {
   service: 'Construcción de Alberca Nueva',
   message: 'Alberca de 8 x 4 m con calentador solar.\nTerreno en Cholula.',
 }
-const EMPTY: FormValues = { name: '', phone: '', email: '', service: '', message: '' }
-
-const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role="${ROLES[key]}"])`
-const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /* ------------------------------------------------------------------------------------------------ */
 /* The lead server: records every request and answers per `mode`.                                   */
@@ -178,38 +170,11 @@ async function open(options: { javascript?: boolean } = {}): Promise<OpenedPage>
   return result
 }
 
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (submit) => {
-      const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === submit)
-      return target !== undefined && Object.keys(target).some((key) => key.startsWith('__reactProps$'))
-    },
-    { timeout: 10_000 },
-    SUBMIT,
-  )
-  await sleep(150)
-}
-
 /** A fresh /contacto with no draft from an earlier test (pages share one localStorage). */
 async function openContact(): Promise<OpenedPage> {
   const result = await open()
-  await result.page.goto(`${site.url}/robots.txt`)
-  await result.page.evaluate(() => localStorage.clear())
-  await result.page.goto(`${site.url}${CONTACT_PATH}`, { waitUntil: 'load' })
-  await waitForHydration(result.page)
+  await openFreshContact(result.page, site.url)
   return result
-}
-
-function readValues(page: Page): Promise<FormValues> {
-  return page.evaluate((labels) => {
-    const values: Record<string, string | null> = {}
-    for (const [key, text] of Object.entries(labels)) {
-      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
-      const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
-      values[key] = control ? control.value : null
-    }
-    return values as FormValues
-  }, LABELS)
 }
 
 async function fill(page: Page, values: FormValues): Promise<void> {
@@ -244,21 +209,6 @@ function toasts(page: Page): Promise<ToastView[]> {
       })),
     }))
   }, VIEWPORT_LABEL)
-}
-
-async function waitForToast(page: Page, title: string, timeout = 5000): Promise<number> {
-  await page.waitForFunction(
-    (label, expected) => {
-      const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
-      return [...(region?.querySelectorAll('li') ?? [])].some((item) =>
-        (item as HTMLElement).innerText.includes(expected),
-      )
-    },
-    { timeout },
-    VIEWPORT_LABEL,
-    title,
-  )
-  return Date.now()
 }
 
 function submitButtonState(page: Page) {

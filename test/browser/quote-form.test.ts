@@ -6,21 +6,28 @@
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
 import { launchBrowser, openPage, serveDist, type OpenedPage } from '../support/browser'
+import {
+  button,
+  CONTACT_PATH,
+  EMPTY,
+  field,
+  LABELS,
+  openFreshContact,
+  readValues,
+  SENDING,
+  sleep,
+  SUBMIT,
+  SUCCESS_TITLE,
+  VIEWPORT_LABEL,
+  waitForHydration,
+  waitForToast,
+  type FieldKey,
+  type FormValues,
+} from '../support/quote-form'
 
-const CONTACT_PATH = '/contacto'
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto']
 /** The home hero's call to action, a client-side link to /contacto. */
 const HOME_QUOTE_LINK = '::-p-aria([name="Cotización gratis"][role="link"])'
-
-const LABELS = {
-  name: 'Nombre Completo',
-  phone: 'Teléfono',
-  email: 'Email',
-  service: 'Servicio de Interés',
-  message: 'Mensaje',
-} as const
-type FieldKey = keyof typeof LABELS
-type FormValues = Record<FieldKey, string>
 
 const SERVICE_PLACEHOLDER = 'Selecciona un servicio'
 const SERVICES = [
@@ -32,11 +39,7 @@ const SERVICES = [
   'Servicio de Emergencia',
   'Consulta General',
 ]
-const SUBMIT = 'Enviar Mensaje'
-const SENDING = 'Enviando...'
-const SUCCESS_TITLE = '¡Mensaje Enviado!'
 const SUCCESS_TEXT = 'Gracias por contactarnos. Te responderemos en menos de 24 horas.'
-const VIEWPORT_LABEL = 'Notifications (F8)'
 const WHATSAPP_NAME = 'Escríbenos por WhatsApp'
 const WHATSAPP_HREF = /^https:\/\/wa\.me\/522221234567\?text=[^&#]+$/
 const COPYRIGHT = '© 2024 AquaPuebla. Todos los derechos reservados.'
@@ -50,17 +53,6 @@ const VALID: FormValues = {
   service: 'Mantenimiento Regular',
   message: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
 }
-const EMPTY: FormValues = { name: '', phone: '', email: '', service: '', message: '' }
-
-const ROLES: Record<FieldKey, string> = {
-  name: 'textbox',
-  phone: 'textbox',
-  email: 'textbox',
-  service: 'combobox',
-  message: 'textbox',
-}
-const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role="${ROLES[key]}"])`
-const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
 
 let browser: Browser
 let server: RunningServer
@@ -80,8 +72,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 async function open(
   options: { width?: number; height?: number; javascript?: boolean } = {},
 ): Promise<OpenedPage> {
@@ -90,41 +80,11 @@ async function open(
   return result
 }
 
-/** React has attached its props to the submit button: the page is hydrated and listening. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (submit) => {
-      const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === submit)
-      return target !== undefined && Object.keys(target).some((key) => key.startsWith('__reactProps$'))
-    },
-    { timeout: 10_000 },
-    SUBMIT,
-  )
-  // The draft is restored in an effect right after hydration.
-  await sleep(150)
-}
-
 /** A fresh /contacto with no draft left over from an earlier test (pages share one localStorage). */
 async function openContact(options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
   const result = await open(options)
-  await result.page.goto(`${server.url}/robots.txt`)
-  await result.page.evaluate(() => localStorage.clear())
-  await result.page.goto(`${server.url}${CONTACT_PATH}`, { waitUntil: 'load' })
-  await waitForHydration(result.page)
+  await openFreshContact(result.page, server.url)
   return result
-}
-
-/** The value of each control, found through its label as a visitor would. */
-function readValues(page: Page): Promise<FormValues> {
-  return page.evaluate((labels) => {
-    const values: Record<string, string | null> = {}
-    for (const [key, text] of Object.entries(labels)) {
-      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
-      const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
-      values[key] = control ? control.value : null
-    }
-    return values as FormValues
-  }, LABELS)
 }
 
 /** Waits until the control labelled for `key` holds `value` (a draft is restored after hydration). */
@@ -158,21 +118,6 @@ function toasts(page: Page): Promise<string[]> {
     const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
     return region ? [...region.querySelectorAll('li')].map((item) => (item as HTMLElement).innerText) : []
   }, VIEWPORT_LABEL)
-}
-
-async function waitForToast(page: Page, title: string, timeout = 5000): Promise<number> {
-  await page.waitForFunction(
-    (label, expected) => {
-      const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
-      return [...(region?.querySelectorAll('li') ?? [])].some((item) =>
-        (item as HTMLElement).innerText.includes(expected),
-      )
-    },
-    { timeout },
-    VIEWPORT_LABEL,
-    title,
-  )
-  return Date.now()
 }
 
 async function waitForNoToast(page: Page, timeout: number): Promise<number> {

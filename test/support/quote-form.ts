@@ -1,0 +1,84 @@
+/**
+ * Shared by the quote-form browser tests: the form's controls by label (as a visitor finds them),
+ * hydration, a fresh /contacto, and toasts inside the 'Notifications (F8)' region.
+ */
+import type { Page } from 'puppeteer-core'
+
+export const CONTACT_PATH = '/contacto'
+export const LABELS = {
+  name: 'Nombre Completo',
+  phone: 'Teléfono',
+  email: 'Email',
+  service: 'Servicio de Interés',
+  message: 'Mensaje',
+} as const
+export type FieldKey = keyof typeof LABELS
+export type FormValues = Record<FieldKey, string>
+export const EMPTY: FormValues = { name: '', phone: '', email: '', service: '', message: '' }
+
+const ROLES: Record<FieldKey, string> = {
+  name: 'textbox',
+  phone: 'textbox',
+  email: 'textbox',
+  service: 'combobox',
+  message: 'textbox',
+}
+export const SUBMIT = 'Enviar Mensaje'
+export const SENDING = 'Enviando...'
+export const SUCCESS_TITLE = '¡Mensaje Enviado!'
+export const VIEWPORT_LABEL = 'Notifications (F8)'
+
+export const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role="${ROLES[key]}"])`
+export const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** React has attached its props to the submit button: the page is hydrated and listening. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (submit) => {
+      const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === submit)
+      return target !== undefined && Object.keys(target).some((key) => key.startsWith('__reactProps$'))
+    },
+    { timeout: 10_000 },
+    SUBMIT,
+  )
+  // The draft is restored in an effect right after hydration.
+  await sleep(150)
+}
+
+/** Opens /contacto on `baseUrl` with no draft left over from an earlier test (pages share one localStorage). */
+export async function openFreshContact(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/robots.txt`)
+  await page.evaluate(() => localStorage.clear())
+  await page.goto(`${baseUrl}${CONTACT_PATH}`, { waitUntil: 'load' })
+  await waitForHydration(page)
+}
+
+/** The value of each control, found through its label. */
+export function readValues(page: Page): Promise<FormValues> {
+  return page.evaluate((labels) => {
+    const values: Record<string, string | null> = {}
+    for (const [key, text] of Object.entries(labels)) {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+      const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
+      values[key] = control ? control.value : null
+    }
+    return values as FormValues
+  }, LABELS)
+}
+
+/** Waits for a toast whose text includes `title`; returns when it was seen. */
+export async function waitForToast(page: Page, title: string, timeout = 5000): Promise<number> {
+  await page.waitForFunction(
+    (label, expected) => {
+      const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
+      return [...(region?.querySelectorAll('li') ?? [])].some((item) =>
+        (item as HTMLElement).innerText.includes(expected),
+      )
+    },
+    { timeout },
+    VIEWPORT_LABEL,
+    title,
+  )
+  return Date.now()
+}
