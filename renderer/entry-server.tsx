@@ -18,6 +18,8 @@ export interface RenderResult {
   head: string
   html: string
   status: number
+  /** What a route threw, when the status is 500 (the prerender reports it). */
+  errors?: unknown[]
 }
 
 export async function render(path: string): Promise<RenderResult> {
@@ -41,7 +43,13 @@ export async function render(path: string): Promise<RenderResult> {
     const { head, body } = splitHoistedHead(markup)
     const jsonLd = context.statusCode === 200 ? jsonLdScript(structuredDataFor(path)) : ''
     const preconnect = `<link rel="preconnect" href="${site.imageOrigin}">`
-    return { head: preconnect + head + jsonLd + sheet.getStyleTags(), html: body, status: context.statusCode }
+    const errors = context.statusCode >= 500 ? Object.values(context.errors ?? {}) : undefined
+    return {
+      head: preconnect + head + jsonLd + sheet.getStyleTags(),
+      html: body,
+      status: context.statusCode,
+      errors,
+    }
   } finally {
     sheet.seal()
   }

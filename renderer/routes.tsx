@@ -35,7 +35,9 @@ export const routes: RouteObject[] = [
         children: [
           ...(Object.keys(pages) as PageSlug[]).map(pageRoute),
           {
+            // Unknown paths: a 404 that the layout's error boundary renders (it never renders itself).
             path: '*',
+            Component: () => null,
             loader: () => {
               throw data(null, { status: 404, statusText: 'Not Found' })
             },

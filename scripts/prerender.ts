@@ -25,8 +25,10 @@ async function main() {
   for (const { route, status } of pages) {
     // 1. Render the route; the status must be the one we expect (200 for pages, 404 for the rest).
     const result = await server.render(route)
-    if (result.status !== status)
-      throw new Error(`${route} rendered with status ${result.status}, expected ${status}`)
+    if (result.status !== status) {
+      const cause = result.errors ? { cause: result.errors } : undefined
+      throw new Error(`${route} rendered with status ${result.status}, expected ${status}`, cause)
+    }
 
     // 2. Fill the template: head tags, the markup, and the scripts (entry and the current page's
     //    chunks) deferred until after the first paint.
