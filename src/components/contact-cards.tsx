@@ -46,7 +46,7 @@ export function ContactCards({ cards }: { cards: ContactoContent['cards'] }) {
           </IconBadge>
           <h2>{cards.hours.title}</h2>
           <strong>{cards.hours.text}</strong>
-          <p>{`Sábado ${site.hours[1].hours}`}</p>
+          <p>{cards.hours.saturday}</p>
         </Item>
       </li>
     </List>

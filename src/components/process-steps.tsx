@@ -13,7 +13,7 @@ export function ProcessSteps({ process }: { process: ServiciosContent['process']
           <Reveal as="li" key={step.number} delay={index * 80}>
             <Number aria-hidden="true">{step.number}</Number>
             <h3>
-              <StepLabel>{`Paso ${step.number}: `}</StepLabel>
+              <StepLabel>{`${process.stepLabel} ${step.number}: `}</StepLabel>
               {step.title}
             </h3>
             <p>{step.description}</p>

@@ -112,7 +112,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
         <noscript>
           <NoScript>
             {form.noscript.before} <a href={site.phone.href}>{site.phone.display}</a> {form.noscript.between}{' '}
-            <a href={whatsappLink()}>WhatsApp</a> {form.noscript.after}
+            <a href={whatsappLink()}>{form.noscript.whatsapp}</a> {form.noscript.after}
           </NoScript>
         </noscript>
       )}

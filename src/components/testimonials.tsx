@@ -14,7 +14,7 @@ export function Testimonials({ testimonials }: { testimonials: InicioContent['te
           <Reveal as="li" key={index} delay={index * 80}>
             <TestimonialCard as="figure">
               <Stars>
-                <VisuallyHidden>{`${item.rating} de 5 estrellas`}</VisuallyHidden>
+                <VisuallyHidden>{`${item.rating} ${testimonials.ratingLabel}`}</VisuallyHidden>
                 {Array.from({ length: item.rating }, (_, star) => (
                   <Star key={star} aria-hidden="true" size={18} fill="currentColor" />
                 ))}

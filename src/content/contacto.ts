@@ -8,7 +8,7 @@ export interface ContactoContent {
     phone: { title: string; text: string }
     email: { title: string; text: string }
     location: { title: string; text: string }
-    hours: { title: string; text: string }
+    hours: { title: string; text: string; saturday: string }
   }
   form: {
     title: string
@@ -25,7 +25,7 @@ export interface ContactoContent {
     success: { title: string; description: string }
     failure: { title: string; description: string; action: string; call: string }
     honeypot: string
-    noscript: { before: string; between: string; after: string }
+    noscript: { before: string; between: string; whatsapp: string; after: string }
     privacy: { title: string; text: string; rights: string }
   }
   whyUs: { title: string; items: readonly string[] }
@@ -60,7 +60,11 @@ export const contacto = {
     phone: { title: 'Teléfono', text: 'Llámanos de lunes a sábado' },
     email: { title: 'Correo electrónico', text: 'Te respondemos en menos de 24 horas' },
     location: { title: 'Ubicación', text: `${site.address.area}, ${site.address.locality}` },
-    hours: { title: 'Horario', text: 'Lun a Vie 8:00 AM - 6:00 PM' },
+    hours: {
+      title: 'Horario',
+      text: `Lun a Vie ${site.hours[0].hours}`,
+      saturday: `${site.hours[1].day} ${site.hours[1].hours}`,
+    },
   },
   form: {
     title: 'Solicita tu cotización',
@@ -104,6 +108,7 @@ export const contacto = {
     noscript: {
       before: 'Tu navegador no ejecuta JavaScript, así que este formulario no puede enviarse. Llámanos al',
       between: 'o escríbenos por',
+      whatsapp: 'WhatsApp',
       after: 'y te atendemos de inmediato.',
     },
     privacy: {

@@ -25,7 +25,7 @@ export interface InicioContent {
   benefits: SectionIntro & { items: readonly IconItem[] }
   stats: readonly Statistic[]
   statsLabel: string
-  testimonials: SectionIntro & { items: readonly Testimonial[] }
+  testimonials: SectionIntro & { items: readonly Testimonial[]; ratingLabel: string }
   cta: CtaContent
 }
 
@@ -125,6 +125,8 @@ export const inicio = {
   testimonials: {
     eyebrow: 'Testimonios',
     title: 'Lo que dicen nuestros clientes',
+    /** Read after the number of stars: "5 de 5 estrellas". */
+    ratingLabel: 'de 5 estrellas',
     items: [testimonial, testimonial, testimonial],
   },
   cta: quoteCta,

@@ -16,7 +16,7 @@ export interface ServiciosContent {
   services: readonly ServiceOffering[]
   quoteButton: string
   pricePrefix: string
-  process: SectionIntro & { steps: readonly ProcessStep[] }
+  process: SectionIntro & { stepLabel: string; steps: readonly ProcessStep[] }
   gallery: SectionIntro & { caption: string; detail: string; image: ImageContent; count: number }
   cta: CtaContent
 }
@@ -145,6 +145,7 @@ export const servicios = {
   process: {
     eyebrow: 'Cómo trabajamos',
     title: 'Nuestro proceso en cuatro pasos',
+    stepLabel: 'Paso',
     steps: [
       {
         number: '01',
