@@ -32,9 +32,9 @@ async function main() {
 
     // 2. Fill the template: head tags, the markup, and the scripts (entry and the current page's
     //    chunks) deferred until after the first paint.
-    const preload = preloadLinks(manifest, server.pageModules[route])
     const html = deferScripts(
-      template.replace('<!--app-head-->', result.head + preload).replace('<!--app-html-->', result.html),
+      template.replace('<!--app-head-->', result.head).replace('<!--app-html-->', result.html),
+      preloadLinks(manifest, server.pageModules[route]),
     )
 
     // 3. Write dist/<slug>/index.html (the home page overwrites the template) or dist/404.html.

@@ -9,8 +9,11 @@ interface ManifestChunk {
  * `<link rel="modulepreload">` for a page module's chunk and the chunks it imports, minus the entry
  * (already loaded by its own script tag), so the page code arrives in parallel with the entry.
  */
-export function preloadLinks(manifest: Record<string, ManifestChunk>, moduleId: string | undefined): string {
-  if (!moduleId) return ''
+export function preloadLinks(
+  manifest: Record<string, ManifestChunk>,
+  moduleId: string | undefined,
+): string[] {
+  if (!moduleId) return []
   // A page that lost its own chunk (merged into a shared one) would hydrate late: fail the build.
   if (!manifest[moduleId]) throw new Error(`${moduleId} has no chunk of its own in the Vite manifest`)
   const files = new Set<string>()
@@ -21,24 +24,21 @@ export function preloadLinks(manifest: Record<string, ManifestChunk>, moduleId: 
     chunk.imports?.forEach(visit)
   }
   visit(moduleId)
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
 }
 
 /**
  * The page is complete as HTML and inline CSS, so nothing else belongs on the path to the first
- * paint: the entry module and the page's modulepreloads move into an inert <template> at the end
- * of <body>, and a one-line loader adds them to <head> after the first frame has been painted.
- * Links work as plain links until hydration; the scripts still download in parallel.
+ * paint: the entry module (moved out of Vite's <head>) and the page's `preloads` go into an inert
+ * <template> at the end of <body>, and a one-line loader adds them to <head> after the first frame
+ * has been painted. Links work as plain links until hydration; the scripts still download in parallel.
  */
-export function deferScripts(html: string): string {
-  const tags: string[] = []
-  const rest = html.replace(
-    /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
-    (tag) => {
-      tags.push(tag)
-      return ''
-    },
-  )
+export function deferScripts(html: string, preloads: readonly string[]): string {
+  const tags = [...preloads]
+  const rest = html.replace(/<script type="module"[^>]*><\/script>/g, (tag) => {
+    tags.push(tag)
+    return ''
+  })
   if (tags.length === 0) return html
   const loader =
     "(function(){var t=document.getElementById('app-scripts');function go(){document.head.append(document.importNode(t.content,true))}" +

@@ -5,7 +5,6 @@
 
 export interface SiteConfig {
   brand: string
-  legalName: string
   url: string
   foundingYear: number
   copyrightYear: number
@@ -44,7 +43,6 @@ const PHONE_DIGITS = '522221234567'
 
 export const site = {
   brand: 'AquaPuebla',
-  legalName: 'AquaPuebla',
   url: SITE_URL.replace(/\/+$/, ''),
   foundingYear: 2014,
   copyrightYear: 2024,

@@ -40,11 +40,9 @@ export const footer = {
 } as const
 
 export const contactLabels = {
-  call: 'Llamar',
   callNow: 'Llamar ahora',
   whatsapp: 'Escribir por WhatsApp',
   whatsappFloating: 'Escríbenos por WhatsApp',
-  email: 'Enviar correo',
   openMaps: 'Abrir en Mapas',
   newTab: '(se abre en una pestaña nueva)',
 } as const

@@ -19,7 +19,6 @@ export const theme = {
     success: '#1f7a4d',
     danger: '#b42318',
     star: '#b7791f',
-    focus: '#ffb547',
   },
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
