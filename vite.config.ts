@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { globalCss } from './src/theme/global-css'
 
 /**
  * Build-time constants (declared in src/build-constants.d.ts, mirrored as jest globals):
@@ -46,8 +47,38 @@ const helmetReact19Only: Plugin = {
   },
 }
 
+/**
+ * babel-plugin-styled-components, for stable component ids above all. Without it styled-components
+ * numbers its components in the order their modules run, and that order differs between the server
+ * bundle (every page) and the browser (one page chunk): inner pages hydrated with other class names
+ * than their prerendered HTML, and the browser compiled and inserted their CSS a second time. With
+ * `ssr` each id comes from the file and the component's place in it, the same in both builds. The
+ * plugin also minifies the CSS inside the templates (fewer bytes of JavaScript) and marks the
+ * definitions pure. Display names only in the dev server, where they help reading the DOM.
+ */
+const styledComponentsBabel = (dev: boolean): [string, object] => [
+  'babel-plugin-styled-components',
+  { ssr: true, displayName: dev, fileName: false, minify: true, transpileTemplateLiterals: true, pure: true },
+]
+
+/**
+ * The site-wide base CSS (src/theme/global-css.ts) goes into index.html's head, ahead of the component
+ * CSS the prerender adds at `<!--app-head-->`: in the dev server and in the build.
+ */
+const globalCssInHead: Plugin = {
+  name: 'global-css-in-head',
+  transformIndexHtml(html) {
+    if (!html.includes('<!--app-head-->')) throw new Error('index.html lost its <!--app-head--> placeholder')
+    return html.replace('<!--app-head-->', `<style data-global>${globalCss}</style><!--app-head-->`)
+  },
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), ...(command === 'build' && !isSsrBuild ? [helmetReact19Only] : [])],
+  plugins: [
+    react({ babel: { plugins: [styledComponentsBabel(command === 'serve')] } }),
+    globalCssInHead,
+    ...(command === 'build' && !isSsrBuild ? [helmetReact19Only] : []),
+  ],
   resolve: command === 'build' && !isSsrBuild ? { alias: reactRouterProduction } : {},
   define: Object.fromEntries(
     Object.entries(buildConstants).map(([key, value]) => [key, JSON.stringify(value)]),

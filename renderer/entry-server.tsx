@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
 import { ServerStyleSheet } from 'styled-components'
 import { AppProviders } from '../src/app-providers'
+import { serverStyleTag } from '../src/theme/server-styles'
 import { pagePaths } from '../src/config/paths'
 import { site } from '../src/config/site'
 import { robotsTxt, sitemapXml } from '../src/components/seo/sitemap'
@@ -39,13 +40,13 @@ export async function render(path: string): Promise<RenderResult> {
       ),
     )
     // 4. React 19 emits the hoisted <title>/<meta>/<link> first: that run is the head, plus the
-    //    page's JSON-LD (static HTML only) and the collected CSS.
+    //    page's JSON-LD (static HTML only) and the collected CSS (src/theme/server-styles.ts).
     const { head, body } = splitHoistedHead(markup)
     const jsonLd = context.statusCode === 200 ? jsonLdScript(structuredDataFor(path)) : ''
     const preconnect = `<link rel="preconnect" href="${site.imageOrigin}">`
     const errors = context.statusCode >= 500 ? Object.values(context.errors ?? {}) : undefined
     return {
-      head: preconnect + head + jsonLd + sheet.getStyleTags(),
+      head: preconnect + head + jsonLd + serverStyleTag(sheet),
       html: body,
       status: context.statusCode,
       errors,

@@ -87,6 +87,37 @@ async function loadHydrated(page: Page, path: string): Promise<void> {
   await settle(page)
 }
 
+/**
+ * How a page looks, in numbers a style change would move: computed styles of the header, the heading,
+ * the first band of main, a card-like block and the footer.
+ */
+function lookOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const look: Record<string, string> = {}
+    const props = ['color', 'font-size', 'font-weight', 'background-color', 'background-image', 'padding-top']
+    const targets = {
+      header: 'body header',
+      h1: 'h1',
+      band: 'main > section:first-child',
+      h2: 'main h2',
+      footer: 'body footer',
+    }
+    for (const [name, selector] of Object.entries(targets)) {
+      const element = document.querySelector(selector)
+      const style = element ? getComputedStyle(element) : null
+      for (const prop of props) look[`${name} ${prop}`] = style?.getPropertyValue(prop) ?? 'missing'
+    }
+    return look
+  })
+}
+
+/** Rules styled-components inserted in the browser (its own `<style data-styled>`); 0 when it had none to add. */
+function rulesInsertedByStyledComponents(page: Page): Promise<number> {
+  return page.$$eval('style[data-styled]', (tags) =>
+    tags.reduce((sum, tag) => sum + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+  )
+}
+
 /** A short pause for effects, transitions and late console messages. */
 async function settle(page: Page, ms = 300): Promise<void> {
   await page.evaluate((delay) => new Promise((resolve) => setTimeout(resolve, delay)), ms)
@@ -148,7 +179,10 @@ describe.each(ROUTES)('raw HTML of $path', (route) => {
 
   test('is Spanish, styled on the server and ready to hydrate', () => {
     expect(html).toMatch(/<html[^>]* lang="es-MX"/)
-    expect(headOf(html)).toContain('<style data-styled')
+    const head = headOf(html)
+    // The base CSS, then the page's component CSS (kept out of styled-components' own tag on purpose).
+    expect(head).toMatch(/<style data-global>[^<]*\bbody\{[^<]*<\/style><[^]*<style data-ssr-styles>/)
+    expect(head).not.toContain('data-styled=')
     expect(html).toContain('window.__staticRouterHydrationData')
   })
 })
@@ -214,9 +248,35 @@ describe('with JavaScript enabled', () => {
     }
   })
 
+  test.each(ROUTES)(
+    '$path hydrates onto the prerendered CSS: the page looks the same and no rule is compiled again',
+    async (route) => {
+      const { page: plain } = await openPage(browser, { width: 1280, height: 800, javascript: false })
+      const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+      try {
+        await plain.goto(urlOf(route.path), { waitUntil: 'load' })
+        await loadHydrated(page, route.path)
+        expect(await lookOf(page)).toEqual(await lookOf(plain))
+        // Class names in the browser are the server's and styled-components knows them all: had an id
+        // or a name differed, it would have compiled and inserted that component's rules again.
+        expect(await rulesInsertedByStyledComponents(page)).toBe(0)
+        expect(problems).toEqual([])
+      } finally {
+        await Promise.all([plain.close(), page.close()])
+      }
+    },
+  )
+
   test('header links navigate on the client, without a full reload', async () => {
     const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
     try {
+      // How each page looks when loaded directly, to compare with the same page reached on the client.
+      const directLooks = new Map<string, Record<string, string>>()
+      for (const route of ROUTES) {
+        await loadHydrated(page, route.path)
+        directLooks.set(route.path, await lookOf(page))
+      }
+
       await loadHydrated(page, paths.inicio)
       await page.evaluate(() => {
         ;(window as unknown as { __marker: number }).__marker = 1
@@ -240,6 +300,11 @@ describe('with JavaScript enabled', () => {
           await headerNav(page)
         ).$$eval('a[aria-current="page"]', (links) => links.map((link) => link.textContent?.trim()))
         expect({ path: route.path, current }).toEqual({ path: route.path, current: [route.nav] })
+        // A page reached on the client is styled as when loaded directly (its CSS is added now).
+        expect({ path: route.path, look: await lookOf(page) }).toEqual({
+          path: route.path,
+          look: directLooks.get(route.path),
+        })
       }
       expect(problems).toEqual([])
     } finally {

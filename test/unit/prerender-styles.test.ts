@@ -1,0 +1,52 @@
+/**
+ * @jest-environment node
+ */
+import { render, type RenderResult } from '../../renderer/entry-server'
+import { pagePaths } from '../../src/config/paths'
+import { SSR_STYLE_ATTR } from '../../src/theme/server-styles'
+
+/** Component id -> class names, from the markers after each component's rules. */
+function declaredNames(css: string): Map<string, Set<string>> {
+  const declared = new Map<string, Set<string>>()
+  for (const [, id = '', names = ''] of css.matchAll(
+    /data-styled\.g\d+\[id="([\w-]+)"\]\{content:"([^"]*)"\}/g,
+  ))
+    declared.set(id, new Set(names.split(',').filter(Boolean)))
+  return declared
+}
+
+/** One server render per path, shared by its tests. */
+const renders = new Map<string, Promise<RenderResult>>()
+function prerendered(path: string): Promise<RenderResult> {
+  const result = renders.get(path) ?? render(path)
+  renders.set(path, result)
+  return result
+}
+
+describe.each([...pagePaths, '/no-existe'])('prerendered CSS of %s', (path) => {
+  test('sits in one tag the browser adopts, not in styled-components’ own', async () => {
+    const { head } = await prerendered(path)
+    expect(head.match(new RegExp(`<style ${SSR_STYLE_ATTR}>`, 'g'))).toHaveLength(1)
+    expect(head).not.toContain('data-styled=')
+  })
+
+  // adoptServerStyles reads these markers in the browser: should styled-components change how it
+  // writes them, this fails before visitors pay for every rule being compiled again.
+  test('names, in markers adoptServerStyles can read, every styled class the markup uses', async () => {
+    const { head, html } = await prerendered(path)
+    const declared = declaredNames(head.slice(head.indexOf(`<style ${SSR_STYLE_ATTR}>`)))
+    const undeclared: string[] = []
+    let styled = 0
+    for (const [, classes = ''] of html.matchAll(/ class="([^"]*)"/g)) {
+      const tokens = classes.split(' ')
+      for (const id of tokens.filter((token) => token.startsWith('sc-'))) {
+        styled += 1
+        const names = declared.get(id)
+        if (!names || !tokens.some((token) => names.has(token)))
+          undeclared.push(`${id} in class="${classes}"`)
+      }
+    }
+    expect(styled).toBeGreaterThan(20)
+    expect(undeclared).toEqual([])
+  })
+})
