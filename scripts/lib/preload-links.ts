@@ -28,10 +28,39 @@ export function preloadLinks(
 }
 
 /**
+ * The inline loader, run at the end of <body>. It adds the deferred tags (the template's content) to
+ * <head> once the first contentful paint has been reported and, when the page has a high-priority
+ * photo (the hero, its largest paint) still downloading, once that photo has arrived or failed (3 s
+ * at most): on a slow connection the photo then has the bandwidth to itself, and the scripts follow.
+ * Browsers without paint timing wait for the first frame instead. Spelled out:
+ *
+ *   const template = document.getElementById('app-scripts'); let added = false
+ *   const add = () => { if (!added) { added = true; document.head.append(document.importNode(template.content, true)) } }
+ *   const afterPaint = () => {
+ *     const photo = document.querySelector('img[fetchpriority=high]')
+ *     if (photo && !photo.complete) {
+ *       photo.addEventListener('load', add); photo.addEventListener('error', add); setTimeout(add, 3000)
+ *     } else setTimeout(add, 0)
+ *   }
+ *   if (PerformanceObserver.supportedEntryTypes.includes('paint'))
+ *     new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); afterPaint() } })
+ *       .observe({ type: 'paint', buffered: true })
+ *   else requestAnimationFrame(() => setTimeout(afterPaint, 0))
+ */
+export const SCRIPT_LOADER =
+  "(function(){var t=document.getElementById('app-scripts'),d=0;" +
+  'function go(){if(!d){d=1;document.head.append(document.importNode(t.content,!0))}}' +
+  "function painted(){var i=document.querySelector('img[fetchpriority=high]');" +
+  "if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go);setTimeout(go,3e3)}else setTimeout(go,0)}" +
+  "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)" +
+  "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}}).observe({type:'paint',buffered:!0});" +
+  'else requestAnimationFrame(function(){setTimeout(painted,0)})})()'
+
+/**
  * The page is complete as HTML and inline CSS, so nothing else belongs on the path to the first
  * paint: the entry module (moved out of Vite's <head>) and the page's `preloads` go into an inert
- * <template> at the end of <body>, and a one-line loader adds them to <head> after the first frame
- * has been painted. Links work as plain links until hydration; the scripts still download in parallel.
+ * <template> at the end of <body>, which SCRIPT_LOADER adds to <head> after the first contentful
+ * paint (and the hero photo). Links work as plain links until hydration.
  */
 export function deferScripts(html: string, preloads: readonly string[]): string {
   const tags = [...preloads]
@@ -40,11 +69,8 @@ export function deferScripts(html: string, preloads: readonly string[]): string 
     return ''
   })
   if (tags.length === 0) return html
-  const loader =
-    "(function(){var t=document.getElementById('app-scripts');function go(){document.head.append(document.importNode(t.content,true))}" +
-    'requestAnimationFrame(function(){setTimeout(go,0)})})()'
   return rest.replace(
     '</body>',
-    `<template id="app-scripts">${tags.join('')}</template><script>${loader}</script></body>`,
+    `<template id="app-scripts">${tags.join('')}</template><script>${SCRIPT_LOADER}</script></body>`,
   )
 }

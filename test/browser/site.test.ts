@@ -5,6 +5,7 @@
  * Run: `npm run build`, then `npx jest test/browser/site.test.ts --selectProjects browser --runInBand`.
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
+import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
 import { paths, type PagePath } from '../../src/config/paths'
 import { contacto } from '../../src/content/contacto'
@@ -307,6 +308,65 @@ describe('with JavaScript enabled', () => {
         })
       }
       expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+/** When, in the page's clock, the first contentful paint happened and each of its scripts was requested. */
+function loadTimings(page: Page) {
+  return page.evaluate(() => {
+    const [paint] = performance.getEntriesByName('first-contentful-paint')
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const scripts = resources.filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+    const photo = resources.find((entry) => new URL(entry.name).hostname === 'images.unsplash.com')
+    return {
+      firstContentfulPaint: paint?.startTime ?? Number.NaN,
+      firstScriptRequested: Math.min(...scripts.map((entry) => entry.startTime)),
+      scripts: scripts.length,
+      photoArrived: photo?.responseEnd ?? Number.NaN,
+    }
+  })
+}
+
+describe('script loading', () => {
+  test.each(ROUTES)('$path asks for its scripts only after the first contentful paint', async (route) => {
+    const { page, problems } = await openPage(browser, { width: 390, height: 844 })
+    try {
+      await loadHydrated(page, route.path)
+      const timings = await loadTimings(page)
+      expect(timings.scripts).toBeGreaterThan(1)
+      expect(timings.firstScriptRequested).toBeGreaterThan(timings.firstContentfulPaint)
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the home page lets its hero photo arrive before asking for scripts', async () => {
+    // A slow photo host: the hero photo takes 1.2 s, far longer than the first paint.
+    const page = await browser.newPage()
+    try {
+      await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true })
+      await page.setRequestInterception(true)
+      page.on('request', (request) => {
+        const url = new URL(request.url())
+        if (url.hostname === '127.0.0.1') void request.continue()
+        else if (url.hostname === 'images.unsplash.com')
+          setTimeout(() => {
+            void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
+          }, 1200)
+        else void request.abort('blockedbyclient')
+      })
+      await loadHydrated(page, paths.inicio)
+      const timings = await loadTimings(page)
+      expect(timings.photoArrived).toBeGreaterThan(timings.firstContentfulPaint + 1000)
+      expect(timings.firstScriptRequested).toBeGreaterThanOrEqual(timings.photoArrived)
+      // And the page still hydrates: React has taken over its root container.
+      expect(
+        await page.$eval('#root', (root) => Object.keys(root).some((key) => key.startsWith('__react'))),
+      ).toBe(true)
     } finally {
       await page.close()
     }
