@@ -1,10 +1,12 @@
 /**
  * Accessibility of the built site: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every route at phone and
  * desktop width, with the mobile menu open, with the success toast showing and on the 404 screen; plus a
- * visible focus indicator on the first stops of the keyboard path. axe is injected from the axe-core package
- * (not @axe-core/puppeteer, whose peer dependency would download a browser).
+ * visible focus indicator on the first stops of the keyboard path. axe runs through @axe-core/puppeteer, with the
+ * rules of the axe-core version this project pins (its peer dependency `puppeteer` is an alias of puppeteer-core
+ * in package.json, so no browser is downloaded; tests drive Debian's Chromium).
  * Run: `npm run build`, then `npx jest test/browser/accessibility.test.ts --selectProjects browser --runInBand`.
  */
+import { AxePuppeteer } from '@axe-core/puppeteer'
 import axe from 'axe-core'
 import type { Browser, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
@@ -57,21 +59,16 @@ async function openHydrated(path: string, width: (typeof WIDTHS)[number]) {
 
 /** Runs axe in the page and returns its violations in a readable, serialisable shape. */
 async function violationsOf(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
-  return page.evaluate(async (tags) => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-    })
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({
-        target: node.target.map(String).join(' '),
-        summary: node.failureSummary ?? '',
-      })),
-    }))
-  }, WCAG_TAGS)
+  const results = await new AxePuppeteer(page, axe.source).withTags(WCAG_TAGS).analyze()
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => ({
+      target: node.target.map(String).join(' '),
+      summary: node.failureSummary ?? '',
+    })),
+  }))
 }
 
 /** `id (impact): help`, then each failing element with what axe says to fix: readable in a failure message. */
@@ -108,6 +105,16 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
       await page.close()
     }
   })
+})
+
+test('the check itself catches a violation: a photo that lost its text alternative', async () => {
+  const { page } = await openHydrated(paths.inicio, 390)
+  try {
+    await page.$eval('main img', (img) => img.removeAttribute('alt'))
+    expect((await violationsOf(page)).map((violation) => violation.id)).toContain('image-alt')
+  } finally {
+    await page.close()
+  }
 })
 
 test('the open mobile menu has no WCAG A/AA violations', async () => {
