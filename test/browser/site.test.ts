@@ -373,6 +373,63 @@ describe('script loading', () => {
   })
 })
 
+describe('motion preferences, on the home page at 390 px', () => {
+  /** Opens the home page hydrated, with `prefers-reduced-motion` set as given. */
+  async function openWithMotion(motion: 'reduce' | 'no-preference') {
+    const opened = await openPage(browser, { width: 390, height: 844 })
+    await opened.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: motion }])
+    await loadHydrated(opened.page, paths.inicio)
+    return opened
+  }
+
+  const scrollBehavior = (page: Page) =>
+    page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
+
+  test('reduced motion: no block is ever hidden for an entrance, and scrolling jumps', async () => {
+    const { page, problems } = await openWithMotion('reduce')
+    try {
+      expect(await scrollBehavior(page)).toBe('auto')
+      // Walk down the page: every block is fully opaque on arrival, none waits to be revealed.
+      const hiddenOnArrival = await page.evaluate(async () => {
+        const hidden = new Set<string>()
+        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y)
+          await new Promise((resolve) => setTimeout(resolve, 60))
+          for (const block of document.querySelectorAll('main h2, main h3, main p')) {
+            if (Number(getComputedStyle(block.closest('[data-reveal]') ?? block).opacity) < 1)
+              hidden.add(block.textContent?.trim().slice(0, 40) ?? '')
+          }
+        }
+        return [...hidden]
+      })
+      expect(hiddenOnArrival).toEqual([])
+      expect(await page.$$('[data-reveal]')).toHaveLength(0)
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('no preference: blocks below the fold fade in as they arrive, and scrolling is smooth', async () => {
+    const { page, problems } = await openWithMotion('no-preference')
+    try {
+      expect(await scrollBehavior(page)).toBe('smooth')
+      const waiting = await page.$('[data-reveal="waiting"]')
+      expect(waiting).not.toBeNull()
+      expect(await waiting?.evaluate((block) => getComputedStyle(block).opacity)).toBe('0')
+      await waiting?.evaluate((block) => block.scrollIntoView({ behavior: 'instant', block: 'center' }))
+      await page.waitForFunction(
+        (block) => block?.getAttribute('data-reveal') === 'shown' && getComputedStyle(block).opacity === '1',
+        { timeout: 3000 },
+        waiting,
+      )
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
 describe.each(NOT_FOUND_PATHS)('unknown path %s', (path) => {
   test('answers 404 with the error screen inside the site chrome, kept out of search results', async () => {
     const { status, html } = await fetchPage(path)
