@@ -32,6 +32,13 @@ export function serverStyleTag(sheet: ServerStyleSheet): string {
 /** `data-styled.g<group>[id="<component id>"]{content:"<name>,<name>,"}`, as styled-components writes it. */
 const NAME_MARKER = /data-styled\.g\d+\[id="([\w-]+)"\]\{content:"([^"]*)"\}/g
 
+/** Every (component id, class name) pair the markers in prerendered CSS declare. */
+export function* declaredNames(css: string): Generator<[id: string, name: string]> {
+  for (const [, id = '', names = ''] of css.matchAll(NAME_MARKER)) {
+    for (const name of names.split(',')) if (name) yield [id, name]
+  }
+}
+
 /**
  * Browser, before hydrating: registers every class name found in the prerendered CSS with
  * styled-components' main sheet. Returns how many were registered.
@@ -39,12 +46,9 @@ const NAME_MARKER = /data-styled\.g\d+\[id="([\w-]+)"\]\{content:"([^"]*)"\}/g
 export function adoptServerStyles(root: ParentNode = document): number {
   let adopted = 0
   for (const style of root.querySelectorAll(`style[${SSR_STYLE_ATTR}]`)) {
-    for (const [, id = '', names = ''] of (style.textContent ?? '').matchAll(NAME_MARKER)) {
-      for (const name of names.split(',')) {
-        if (!name) continue
-        __PRIVATE__.mainSheet.registerName(id, name)
-        adopted += 1
-      }
+    for (const [id, name] of declaredNames(style.textContent ?? '')) {
+      __PRIVATE__.mainSheet.registerName(id, name)
+      adopted += 1
     }
   }
   return adopted

@@ -3,15 +3,12 @@
  */
 import { render, type RenderResult } from '../../renderer/entry-server'
 import { pagePaths } from '../../src/config/paths'
-import { SSR_STYLE_ATTR } from '../../src/theme/server-styles'
+import { declaredNames, SSR_STYLE_ATTR } from '../../src/theme/server-styles'
 
-/** Component id -> class names, from the markers after each component's rules. */
-function declaredNames(css: string): Map<string, Set<string>> {
+/** Component id -> class names, read from the markers the way the browser reads them. */
+function namesById(css: string): Map<string, Set<string>> {
   const declared = new Map<string, Set<string>>()
-  for (const [, id = '', names = ''] of css.matchAll(
-    /data-styled\.g\d+\[id="([\w-]+)"\]\{content:"([^"]*)"\}/g,
-  ))
-    declared.set(id, new Set(names.split(',').filter(Boolean)))
+  for (const [id, name] of declaredNames(css)) declared.set(id, (declared.get(id) ?? new Set()).add(name))
   return declared
 }
 
@@ -34,7 +31,7 @@ describe.each([...pagePaths, '/no-existe'])('prerendered CSS of %s', (path) => {
   // writes them, this fails before visitors pay for every rule being compiled again.
   test('names, in markers adoptServerStyles can read, every styled class the markup uses', async () => {
     const { head, html } = await prerendered(path)
-    const declared = declaredNames(head.slice(head.indexOf(`<style ${SSR_STYLE_ATTR}>`)))
+    const declared = namesById(head.slice(head.indexOf(`<style ${SSR_STYLE_ATTR}>`)))
     const undeclared: string[] = []
     let styled = 0
     for (const [, classes = ''] of html.matchAll(/ class="([^"]*)"/g)) {
