@@ -16,6 +16,8 @@ export default tseslint.config(
       'bench/',
       'node_modules/',
       'test/.artifacts/',
+      '.work/',
+      'smoke-report/',
     ],
   },
   js.configs.recommended,

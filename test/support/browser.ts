@@ -9,7 +9,8 @@ import { chromiumArgs, chromiumPath, interceptExternal } from '../../scripts/lib
 import { startServer, type RunningServer } from '../../scripts/serve'
 
 export const projectRoot = path.resolve(__dirname, '../..')
-export const distDir = path.join(projectRoot, 'dist')
+/** The build under test: `dist/`, or another one through DIST_DIR (as scripts/serve.ts reads it). */
+export const distDir = path.resolve(projectRoot, process.env.DIST_DIR || 'dist')
 
 export function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
