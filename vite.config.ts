@@ -1,19 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { readBuildSettings } from './scripts/lib/build-settings'
 import { globalCss } from './src/theme/global-css'
 
-/**
- * Build-time constants (declared in src/build-constants.d.ts, mirrored as jest globals):
- *   SITE_URL       absolute base of canonical/OG/sitemap URLs (default https://www.aquapuebla.mx)
- *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending
- *   IMAGE_ORIGIN   stock-photo host (benchmarks point it at a local stub)
- */
-export const buildConstants = {
-  SITE_URL: process.env.SITE_URL || 'https://www.aquapuebla.mx',
-  LEAD_ENDPOINT: process.env.LEAD_ENDPOINT || '',
-  IMAGE_ORIGIN: process.env.IMAGE_ORIGIN || 'https://images.unsplash.com',
-}
+/** Build-time constants: the settings of scripts/lib/build-settings.ts (one reader for the env). */
+export const buildConstants = readBuildSettings()
 
 /** Output folders; tests build variants (another LEAD_ENDPOINT, say) into their own. */
 const outDir = process.env.DIST_DIR || 'dist'
