@@ -5,8 +5,8 @@ import { AppProviders } from '../src/app-providers'
 import { serverStyleTag } from '../src/theme/server-styles'
 import { pagePaths } from '../src/config/paths'
 import { site } from '../src/config/site'
-import { robotsTxt, sitemapXml } from '../src/components/seo/sitemap'
-import { jsonLdScript, structuredDataFor } from '../src/components/seo/structured-data'
+import { robotsTxt, sitemapXml } from '../src/seo/sitemap'
+import { jsonLdScript, structuredDataFor } from '../src/seo/structured-data'
 import { pageModules, routes } from './routes'
 
 export { pagePaths as paths, pageModules, robotsTxt, sitemapXml }

@@ -8,6 +8,7 @@ export interface SiteConfig {
   url: string
   foundingYear: number
   copyrightYear: number
+  /** `display` joins its groups with no-break spaces (U+00A0): a phone number never wraps. */
   phone: { display: string; href: string; e164: string }
   whatsapp: { number: string; href: string; greeting: string }
   email: { address: string; href: string }
@@ -22,6 +23,7 @@ export interface SiteConfig {
     countryCode: string
     /** Short form shown in the footer. */
     short: string
+    /** The entrance on the street, to 6 decimals (Google asks for at least 5). */
     geo: { latitude: number; longitude: number }
   }
   hours: readonly {
@@ -46,7 +48,11 @@ export const site = {
   url: SITE_URL.replace(/\/+$/, ''),
   foundingYear: 2014,
   copyrightYear: 2024,
-  phone: { display: '+52 222 123 4567', href: `tel:+${PHONE_DIGITS}`, e164: `+${PHONE_DIGITS}` },
+  phone: {
+    display: '+52\u00a0222\u00a0123\u00a04567',
+    href: `tel:+${PHONE_DIGITS}`,
+    e164: `+${PHONE_DIGITS}`,
+  },
   whatsapp: {
     number: PHONE_DIGITS,
     href: `https://wa.me/${PHONE_DIGITS}`,
@@ -63,7 +69,7 @@ export const site = {
     country: 'México',
     countryCode: 'MX',
     short: 'Puebla, Puebla, México',
-    geo: { latitude: 19.0433, longitude: -98.1981 },
+    geo: { latitude: 19.043624, longitude: -98.197906 },
   },
   hours: [
     {

@@ -130,10 +130,9 @@ describe('footer', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Inicio', 'Nosotros', 'Servicios', 'Contacto'])
-    expect(within(info).getByRole('link', { name: 'Teléfono: +52 222 123 4567' })).toHaveAttribute(
-      'href',
-      'tel:+522221234567',
-    )
+    expect(
+      within(info).getByRole('link', { name: 'Teléfono: +52\u00a0222\u00a0123\u00a04567' }),
+    ).toHaveAttribute('href', 'tel:+522221234567')
     expect(
       within(info).getByRole('link', { name: 'Correo electrónico: contacto@aquapuebla.mx' }),
     ).toHaveAttribute('href', 'mailto:contacto@aquapuebla.mx')
@@ -214,5 +213,15 @@ describe('error screen', () => {
     expect(screen.getByText('La plantilla falló')).toBeInTheDocument()
     expect(screen.queryByRole('banner')).not.toBeInTheDocument()
     spy.mockRestore()
+  })
+})
+
+describe('phone number', () => {
+  // Issue 11: "+52 222 123 4567" broke across lines at its plain spaces. The shown form keeps its
+  // groups with no-break spaces, so it stays on one line wherever it is rendered (footer, contact
+  // cards, ubicación, the failure toast, CTAs), and it is still the number a visitor reads.
+  test('the shown number has no space a line may break at, and reads as +52 222 123 4567', () => {
+    expect(site.phone.display).not.toMatch(/[ \t\n\r\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]/)
+    expect(site.phone.display.replace(/\u00a0/g, ' ')).toBe('+52 222 123 4567')
   })
 })

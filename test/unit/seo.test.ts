@@ -4,7 +4,7 @@
 import { render } from '../../renderer/entry-server'
 import { pagePaths } from '../../src/config/paths'
 import { site } from '../../src/config/site'
-import { sitemapXml, robotsTxt } from '../../src/components/seo/sitemap'
+import { sitemapXml, robotsTxt } from '../../src/seo/sitemap'
 import { contacto } from '../../src/content/contacto'
 import { servicios } from '../../src/content/servicios'
 
@@ -51,6 +51,11 @@ describe('head tags of every page', () => {
       expect(tags.og('image:height')).toBe('630')
       expect(tags.twitter('card')).toBe('summary_large_image')
       expect(tags.twitter('title')).toBe(tags.og('title'))
+      expect(tags.twitter('image')).toBe(tags.og('image'))
+      // Issue 11: a summary_large_image card without twitter:image:alt leaves screen-reader users
+      // of the shared post with nothing; both alts describe the card in Spanish.
+      expect(tags.og('image:alt')).toBe('AquaPuebla: construcción y mantenimiento de albercas en Puebla')
+      expect(tags.twitter('image:alt')).toBe(tags.og('image:alt'))
       expect(tags.robots).toBeUndefined()
     },
   )
@@ -124,17 +129,47 @@ describe('structured data', () => {
     ])
   })
 
-  test('the services page lists six Services with MXN offers, emergency without a price', async () => {
+  // Issue 11: Offer.price repeated the "desde" amount (a fixed price the page never states) and
+  // unitText sat on a PriceSpecification, where schema.org does not allow it.
+  test('the services page lists six Services whose offers state starting prices, emergency without a price', async () => {
     const [data] = headOf((await render('/servicios')).head).jsonLd
     const services = graphOf(data!).filter((node) => node['@type'] === 'Service')
     expect(services.map((service) => service.name)).toEqual(
       servicios.services.map((service) => service.title),
     )
-    const prices = services.map((service) => (service.offers as Node | undefined)?.price)
-    expect(prices).toEqual([150000, 800, 25000, 80000, 2500, undefined])
-    for (const service of services.slice(0, 5)) {
-      expect(service.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'MXN' })
+    const offers = services.map((service) => service.offers as Node | undefined)
+    for (const offer of offers.slice(0, 5)) {
+      expect(offer).toMatchObject({ '@type': 'Offer', url: `${site.url}/contacto` })
+      expect(offer).not.toHaveProperty('price')
     }
+    expect(offers.map((offer) => offer?.priceSpecification)).toEqual([
+      { '@type': 'PriceSpecification', minPrice: 150000, priceCurrency: 'MXN' },
+      {
+        '@type': 'UnitPriceSpecification',
+        minPrice: 800,
+        priceCurrency: 'MXN',
+        referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+      },
+      { '@type': 'PriceSpecification', minPrice: 25000, priceCurrency: 'MXN' },
+      { '@type': 'PriceSpecification', minPrice: 80000, priceCurrency: 'MXN' },
+      { '@type': 'PriceSpecification', minPrice: 2500, priceCurrency: 'MXN' },
+      undefined,
+    ])
+    // "Consultar precio": the emergency service claims no price at all.
+    expect(services[5]).not.toHaveProperty('offers')
+    expect(JSON.stringify(data)).not.toMatch(/"price"\s*:/)
+  })
+
+  // Issue 11: Google asks for at least five decimals; four (about 11 m) was not the real point.
+  test("the business coordinates have at least five decimals and lie in Puebla's Centro Histórico", async () => {
+    const [data] = headOf((await render('/')).head).jsonLd
+    const business = graphOf(data!).find((node) => node['@type'] === 'HomeAndConstructionBusiness')!
+    const geo = business.geo as { latitude: number; longitude: number }
+    const decimals = (value: number) => String(value).split('.')[1]?.length ?? 0
+    expect(decimals(geo.latitude)).toBeGreaterThanOrEqual(5)
+    expect(decimals(geo.longitude)).toBeGreaterThanOrEqual(5)
+    expect(geo.latitude).toBeCloseTo(19.0436, 2)
+    expect(geo.longitude).toBeCloseTo(-98.1979, 2)
   })
 
   test('the contact page has a FAQPage with the four questions and answers', async () => {

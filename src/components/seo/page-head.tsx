@@ -1,7 +1,7 @@
 import { Helmet } from 'react-helmet-async'
 import { site } from '../../config/site'
 import type { PageHeadContent } from '../../content/types'
-import { absoluteUrl, ogImage } from './urls'
+import { absoluteUrl, ogImage } from '../../seo/urls'
 
 interface PageHeadProps {
   head: PageHeadContent
@@ -44,6 +44,7 @@ export function PageHead({ head, path, noindex = false }: PageHeadProps) {
       <meta name="twitter:title" content={socialTitle} />
       <meta name="twitter:description" content={socialDescription} />
       <meta name="twitter:image" content={ogImage.url} />
+      <meta name="twitter:image:alt" content={ogImage.alt} />
     </Helmet>
   )
 }

@@ -1,4 +1,4 @@
-import { site } from '../../config/site'
+import { site } from '../config/site'
 
 /** Absolute URL on the site: `SITE_URL` + path, no trailing slash except for the home page. */
 export function absoluteUrl(path: string): string {
