@@ -1,18 +1,19 @@
 /**
- * Precompress: writes .br and .gz next to every text file in dist/ (HTML, JS, CSS, SVG, XML, JSON,
- * TXT, webmanifest) so the serve script and static hosts can send them without compressing per request.
+ * Precompress: writes .br and .gz next to every text file in dist/ (the types of host-rules'
+ * COMPRESSIBLE_TYPES: HTML, JS, CSS, SVG, XML, JSON, TXT, webmanifest) so the serve script and static hosts can send them without compressing per request.
  * Run by `npm run build`: `tsx scripts/compress.ts`.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { COMPRESSIBLE_TYPES } from './lib/host-rules'
 
 const dist = path.resolve(import.meta.dirname, '..', process.env.DIST_DIR || 'dist')
-const TEXT = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/
+const TEXT = new Set(Object.keys(COMPRESSIBLE_TYPES))
 
 let count = 0
 for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !TEXT.test(entry.name)) continue
+  if (!entry.isFile() || !TEXT.has(path.extname(entry.name))) continue
   const file = path.join(entry.parentPath, entry.name)
   const source = await readFile(file)
   await writeFile(

@@ -1,12 +1,15 @@
 /**
  * Prerender: reads dist/index.html and the server bundle (dist-server/entry-server.js; DIST_DIR and
  * SSR_DIST_DIR override both folders, as in vite.config.ts);
- * writes dist/<slug>/index.html for every route, dist/404.html, sitemap.xml and robots.txt.
+ * writes dist/<slug>.html for every route (dist/index.html for `/`), dist/404.html, sitemap.xml and
+ * robots.txt, then moves Vite's manifest out of dist/ (build metadata is not published).
  * Run by `npm run build` after both Vite builds: `tsx scripts/prerender.ts`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { pageFileFor } from './lib/host-rules'
+import { clientManifestPath } from './lib/build-settings'
 import { deferScripts, preloadLinks } from './lib/preload-links'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -19,7 +22,9 @@ type ServerEntry = typeof import('../renderer/entry-server')
 async function main() {
   const server: ServerEntry = await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)
   const template = await readFile(path.join(dist, 'index.html'), 'utf8')
-  const manifest = JSON.parse(await readFile(path.join(dist, '.vite/manifest.json'), 'utf8'))
+  const viteManifest = path.join(dist, '.vite/manifest.json')
+  const manifestText = await readFile(viteManifest, 'utf8')
+  const manifest = JSON.parse(manifestText)
 
   const pages = [...server.paths.map((route) => ({ route, status: 200 })), { route: '/404', status: 404 }]
   for (const { route, status } of pages) {
@@ -37,8 +42,9 @@ async function main() {
       preloadLinks(manifest, server.pageModules[route]),
     )
 
-    // 3. Write dist/<slug>/index.html (the home page overwrites the template) or dist/404.html.
-    const file = status === 404 ? '404.html' : route === '/' ? 'index.html' : `${route.slice(1)}/index.html`
+    // 3. Write dist/<slug>.html (the home page overwrites the template) or dist/404.html: the layout
+    //    every host serves at the canonical URL `/<slug>` with no redirect (scripts/lib/host-rules.ts).
+    const file = status === 404 ? '404.html' : pageFileFor(route)
     await mkdir(path.dirname(path.join(dist, file)), { recursive: true })
     await writeFile(path.join(dist, file), html)
     console.log(
@@ -50,6 +56,12 @@ async function main() {
   await writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml())
   await writeFile(path.join(dist, 'robots.txt'), server.robotsTxt())
   console.log('prerender: sitemap.xml, robots.txt')
+
+  // 5. Vite's manifest is build metadata: it moves next to the server bundle, out of the published dist/.
+  const keptManifest = clientManifestPath(dist)
+  await mkdir(path.dirname(keptManifest), { recursive: true })
+  await writeFile(keptManifest, manifestText)
+  await rm(path.join(dist, '.vite'), { recursive: true, force: true })
   console.log(
     server.leadEndpoint
       ? `Quote requests are POSTed to ${server.leadEndpoint}.`

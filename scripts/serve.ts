@@ -1,6 +1,9 @@
 /**
  * Serves the pre-rendered site: `npm run serve` (or `npm start`, which builds first when needed).
  * Env: PORT (default 4173), HOST (default 127.0.0.1), DIST_DIR (default `dist`, from the working directory).
+ * Follows the hosts' rule set (scripts/lib/host-rules.ts) like the configs the build writes for
+ * Cloudflare Pages, Netlify, Apache and nginx; the security headers, CSP included, come from the
+ * build's own dist/_headers, so this server sends exactly what those hosts send.
  * Files are indexed once at startup (sirv `dev: false`): restart after a rebuild.
  * `startServer` is also what the browser tests and `npm run bench:load` start, on a free port.
  */
@@ -9,12 +12,24 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import sirv from 'sirv'
+import { parseHeadersFile } from './lib/host-files'
+import {
+  ALLOWED_METHODS,
+  CACHE_CONTROL,
+  CANONICAL_REDIRECT_STATUS,
+  HOST_CONFIG_FILES,
+  MAX_URL_LENGTH,
+  NOT_FOUND_FILE,
+  cacheClassFor,
+} from './lib/host-rules'
 
 export interface ServerOptions {
   root: string
   /** 0 picks a free port. */
   port: number
   host: string
+  /** Security headers for every answer; default: the `/*` rule of the build's dist/_headers. */
+  securityHeaders?: Record<string, string>
 }
 
 export interface RunningServer {
@@ -23,29 +38,27 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-const MAX_URL_LENGTH = 2048
-const ALLOWED_METHODS = 'GET, HEAD'
+const ALLOW = ALLOWED_METHODS.join(', ')
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  // frame-ancestors only: the pages carry inline hydration data and JSON-LD that a script-src would have to allow.
-  'Content-Security-Policy': "frame-ancestors 'none'",
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+/** The headers the build wrote for every path (`/*` in dist/_headers), as Cloudflare Pages and Netlify read them. */
+function readSecurityHeaders(root: string): Record<string, string> {
+  const file = path.join(root, '_headers')
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: run npm run build (it writes the host configuration)`)
+  const everyPath = parseHeadersFile(readFileSync(file, 'utf8')).find((rule) => rule.pattern === '/*')
+  if (!everyPath || !everyPath.headers['Content-Security-Policy'])
+    throw new Error(`${file} has no /* rule with a Content-Security-Policy`)
+  return everyPath.headers
 }
 
-const CACHE_CONTROL = {
-  hashed: 'public, max-age=31536000, immutable',
-  page: 'no-cache',
-  other: 'public, max-age=3600',
-}
-
-/** Files under /assets/ carry a content hash in their name; pages must revalidate; the rest may go stale for an hour. */
-function cacheControlFor(pathname: string): string {
-  if (pathname.startsWith('/assets/')) return CACHE_CONTROL.hashed
-  const extension = path.posix.extname(pathname)
-  return extension === '' || extension === '.html' ? CACHE_CONTROL.page : CACHE_CONTROL.other
+/** The canonical form of a non-canonical page URL (`/x/`, `/x.html`, `/index.html`), or null. */
+function canonicalRedirect(pathname: string, pageExists: (route: string) => boolean): string | null {
+  if (pathname === '/index.html') return '/'
+  const slashed = /^(\/.+?)\/+$/.exec(pathname)?.[1]
+  if (slashed && pageExists(slashed)) return slashed
+  const named = /^(\/.+)\.html$/.exec(pathname)?.[1]
+  if (named && named !== `/${NOT_FOUND_FILE.replace(/\.html$/, '')}` && pageExists(named)) return named
+  return null
 }
 
 /**
@@ -121,11 +134,14 @@ interface NotFoundPage {
 }
 
 function readNotFoundPage(root: string): NotFoundPage | null {
-  const file = path.join(root, '404.html')
+  const file = path.join(root, NOT_FOUND_FILE)
   if (!existsSync(file)) return null
   const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined)
   return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') }
 }
+
+/** The security headers of this server, set on every answer (kept by `reply`). */
+const securityOf = new WeakMap<ServerResponse, Record<string, string>>()
 
 /** An answer of our own: drops whatever was set for a file, keeps the security headers. */
 function reply(
@@ -136,7 +152,7 @@ function reply(
 ): void {
   for (const name of res.getHeaderNames()) res.removeHeader(name)
   res.writeHead(status, {
-    ...SECURITY_HEADERS,
+    ...securityOf.get(res),
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-store',
     ...(status === 204 ? {} : { 'Content-Length': String(Buffer.byteLength(body)) }),
@@ -157,16 +173,24 @@ function sendNotFound(req: IncomingMessage, res: ServerResponse, page: NotFoundP
         : [null, page.identity]
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-cache',
+    'Cache-Control': CACHE_CONTROL.page,
     Vary: 'Accept-Encoding',
   }
   if (encoding) headers['Content-Encoding'] = encoding
   reply(res, 404, headers, body)
 }
 
-export async function startServer({ root, port, host }: ServerOptions): Promise<RunningServer> {
+export async function startServer({
+  root,
+  port,
+  host,
+  securityHeaders,
+}: ServerOptions): Promise<RunningServer> {
   const dir = path.resolve(root)
+  const security = securityHeaders ?? readSecurityHeaders(dir)
   const notFoundPage = readNotFoundPage(dir)
+  const pageExists = (route: string) => existsSync(path.join(dir, `${route.slice(1)}.html`))
+  const hiddenFiles = new Set(HOST_CONFIG_FILES.map((file) => `/${file}`))
   const notFound = (req: IncomingMessage, res: ServerResponse) => sendNotFound(req, res, notFoundPage)
   const serveFile = sirv(dir, {
     extensions: ['html'],
@@ -182,21 +206,34 @@ export async function startServer({ root, port, host }: ServerOptions): Promise<
     },
   })
 
-  // 1. Security headers go on every answer; 2. refuse what a static site never needs; 3. hand files to sirv.
+  // 1. Security headers go on every answer; 2. refuse what a static site never needs; 3. redirect to
+  //    the canonical URL; 4. hand files to sirv.
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value)
+    securityOf.set(res, security)
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value)
     const target = req.url ?? '/'
     if (target.length > MAX_URL_LENGTH) return reply(res, 414, {}, 'URI Too Long')
-    if (req.method === 'OPTIONS') return reply(res, 204, { Allow: ALLOWED_METHODS })
+    if (req.method === 'OPTIONS') return reply(res, 204, { Allow: ALLOW })
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return reply(res, 405, { Allow: ALLOWED_METHODS }, 'Method Not Allowed')
+      return reply(res, 405, { Allow: ALLOW }, 'Method Not Allowed')
     }
     const pathname = safePathname(target)
     if (pathname === null) return reply(res, 400, {}, 'Bad Request')
-    if (pathname === '/404' || pathname === '/404.html') return notFound(req, res)
+    if (pathname === '/404' || pathname === `/${NOT_FOUND_FILE}` || hiddenFiles.has(pathname))
+      return notFound(req, res)
+    const canonical = canonicalRedirect(pathname, pageExists)
+    if (canonical !== null) {
+      const query = target.includes('?') ? target.slice(target.indexOf('?')).replace(/#.*$/, '') : ''
+      return reply(
+        res,
+        CANONICAL_REDIRECT_STATUS,
+        { Location: canonical + query, 'Cache-Control': CACHE_CONTROL.page },
+        '',
+      )
+    }
 
     // Set before sirv, which answers 304 without calling setHeaders.
-    res.setHeader('Cache-Control', cacheControlFor(pathname))
+    res.setHeader('Cache-Control', CACHE_CONTROL[cacheClassFor(pathname)])
     res.setHeader('Vary', 'Accept-Encoding')
     // Byte ranges count in the plain file, not in whichever precompressed sibling sirv would pick.
     if (req.headers.range !== undefined) delete req.headers['accept-encoding']

@@ -2,7 +2,7 @@
  * Byte budgets of the built site, shared by `npm run bench` (scripts/bench.ts) and the budget test
  * (test/browser/budgets.test.ts). Reads a dist folder only; no timings here, those stay in the benchmark.
  *
- * For each pre-rendered route (dist/index.html is `/`, dist/<slug>/index.html is `/<slug>`):
+ * For each pre-rendered route (dist/index.html is `/`, dist/<slug>.html is `/<slug>`):
  * - htmlBytesBr: the brotli size of the HTML document, as served (its .br sibling from scripts/compress.ts);
  * - firstLoadJsBytesBr: the brotli size of every script the first load fetches: `<script type="module" src>`,
  *   `<link rel="modulepreload" href>`, plus their static imports per the Vite manifest (a chunk imported but
@@ -14,13 +14,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { clientManifestPath } from './build-settings'
 
 export const BUDGETS = { htmlKb: 14, firstLoadJsKb: 110 } as const
 
 export interface RouteHtml {
   /** URL path: `/`, `/servicios`. */
   route: string
-  /** Absolute path of the route's index.html. */
+  /** Absolute path of the route's HTML file. */
   file: string
 }
 
@@ -32,25 +33,18 @@ export interface RouteBudget {
   jsFiles: string[]
 }
 
-/** Folders in dist/ that hold build artefacts, not pages. */
-const NOT_PAGES = new Set(['assets', '.vite'])
-
 export const toKb = (bytes: number): number => bytes / 1024
 
 /** Every pre-rendered page in `dist`: `/` first, then the others alphabetically (404.html is not a route). */
 export function routeHtmlFiles(dist: string): RouteHtml[] {
-  const found: RouteHtml[] = []
-  const visit = (dir: string, route: string) => {
-    const index = path.join(dir, 'index.html')
-    if (existsSync(index)) found.push({ route: route || '/', file: index })
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && !NOT_PAGES.has(entry.name)) {
-        visit(path.join(dir, entry.name), `${route}/${entry.name}`)
-      }
-    }
-  }
-  visit(path.resolve(dist), '')
-  return found.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)))
+  const root = path.resolve(dist)
+  return readdirSync(root)
+    .filter((name) => name.endsWith('.html') && name !== '404.html')
+    .map((name) => ({
+      route: name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`,
+      file: path.join(root, name),
+    }))
+    .sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)))
 }
 
 /** Attributes of one start tag, names lower-cased, entities left as written except `&amp;`. */
@@ -114,11 +108,12 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-/** Static imports per output file (`assets/x.js` → [`assets/y.js`]), from dist/.vite/manifest.json. */
+/** Static imports per output file (`assets/x.js` → [`assets/y.js`]), from the kept client manifest. */
 function staticImportsByFile(dist: string): Map<string, string[]> {
-  const manifestFile = path.join(dist, '.vite', 'manifest.json')
+  const manifestFile = clientManifestPath(dist)
   const imports = new Map<string, string[]>()
-  if (!existsSync(manifestFile)) return imports
+  // Without it, chunks imported but not preloaded would go uncounted: refuse to measure.
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run npm run build first`)
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
   for (const chunk of Object.values(manifest)) {
     const files = (chunk.imports ?? []).flatMap((key) => (manifest[key] ? [manifest[key].file] : []))

@@ -6,11 +6,20 @@
  *   SITE_URL       absolute base of canonical/OG/sitemap URLs (default https://www.aquapuebla.mx)
  *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending
  *   IMAGE_ORIGIN   stock-photo host (benchmarks point it at a local stub)
+ *   PLAUSIBLE_DOMAIN  the site's domain as registered in Plausible; empty = no Plausible (README,
+ *                     "Measuring visits and leads")
+ *   PLAUSIBLE_SRC     a self-hosted Plausible (its origin or script URL); empty = https://plausible.io
+ *   GA4_ID            Google Analytics 4 measurement id (G-XXXXXXX); empty = no Google Analytics
  */
+import path from 'node:path'
+
 export interface BuildSettings {
   SITE_URL: string
   LEAD_ENDPOINT: string
   IMAGE_ORIGIN: string
+  PLAUSIBLE_DOMAIN: string
+  PLAUSIBLE_SRC: string
+  GA4_ID: string
 }
 
 export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
@@ -18,5 +27,20 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
     SITE_URL: env.SITE_URL || 'https://www.aquapuebla.mx',
     LEAD_ENDPOINT: env.LEAD_ENDPOINT || '',
     IMAGE_ORIGIN: env.IMAGE_ORIGIN || 'https://images.unsplash.com',
+    PLAUSIBLE_DOMAIN: env.PLAUSIBLE_DOMAIN?.trim() || '',
+    PLAUSIBLE_SRC: env.PLAUSIBLE_SRC?.trim() || '',
+    GA4_ID: env.GA4_ID?.trim() || '',
   }
+}
+
+/**
+ * Where Vite's client manifest is kept once the prerender has used it: beside the server bundle
+ * (SSR_DIST_DIR, else the `<dist>-server` sibling of the dist folder, as `dist` → `dist-server`), never in
+ * the published dist/. The byte budgets read it from there.
+ */
+export function clientManifestPath(dist: string, env: NodeJS.ProcessEnv = process.env): string {
+  const serverDir = env.SSR_DIST_DIR
+    ? path.resolve(env.SSR_DIST_DIR)
+    : path.join(path.dirname(path.resolve(dist)), `${path.basename(dist)}-server`)
+  return path.join(serverDir, 'client-manifest.json')
 }

@@ -32,7 +32,12 @@ export function Reveal({ children, delay = 0, as = 'div' }: RevealProps) {
         if (first) {
           first = false
           if (entry.isIntersecting || entry.boundingClientRect.top < 0) observer.disconnect()
-          else node.dataset.reveal = 'waiting'
+          else {
+            // Set through the CSSOM, never as a style="" attribute in the HTML, which the
+            // Content-Security-Policy (style-src without 'unsafe-inline') would block.
+            if (delay) node.style.transitionDelay = `${delay}ms`
+            node.dataset.reveal = 'waiting'
+          }
           return
         }
         if (entry.isIntersecting) {
@@ -44,10 +49,10 @@ export function Reveal({ children, delay = 0, as = 'div' }: RevealProps) {
     )
     observer.observe(node)
     return () => observer.disconnect()
-  }, [])
+  }, [delay])
 
   return (
-    <RevealBox as={as} ref={ref} style={delay ? { transitionDelay: `${delay}ms` } : undefined}>
+    <RevealBox as={as} ref={ref}>
       {children}
     </RevealBox>
   )

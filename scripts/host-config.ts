@@ -1,0 +1,52 @@
+/**
+ * Host configuration: reads the built dist/ (its pages, their inline scripts and styles, its other
+ * files) and the build settings; writes dist/_headers, dist/_redirects, dist/.htaccess,
+ * dist/assets/.htaccess and the nginx site config (deploy/nginx.conf for the default build, else
+ * DEPLOY_DIR or `<dist>-deploy/`). Run by `npm run build` after the prerender: `tsx scripts/host-config.ts`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { readBuildSettings } from './lib/build-settings'
+import {
+  assetsHtaccessFile,
+  headersFile,
+  htaccessFile,
+  nginxConfFile,
+  redirectsFile,
+  type HostPolicy,
+} from './lib/host-files'
+import { collectHostPolicy, deployDirFor } from './lib/host-policy'
+
+const root = path.resolve(import.meta.dirname, '..')
+const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
+
+async function main() {
+  const settings = readBuildSettings()
+  // 1. The policy: pages, files and the CSP from what the prerender wrote, origins from the settings.
+  const policy: HostPolicy = await collectHostPolicy(dist, {
+    siteUrl: settings.SITE_URL,
+    imageOrigin: settings.IMAGE_ORIGIN,
+    leadEndpoint: settings.LEAD_ENDPOINT,
+  })
+
+  // 2. One file per host format.
+  const deployDir = deployDirFor(root, dist)
+  const nginxRoot = `/var/www/${new URL(settings.SITE_URL).hostname}`
+  await writeFile(path.join(dist, '_headers'), headersFile(policy))
+  await writeFile(path.join(dist, '_redirects'), redirectsFile(policy))
+  await writeFile(path.join(dist, '.htaccess'), htaccessFile(policy))
+  await writeFile(path.join(dist, 'assets', '.htaccess'), assetsHtaccessFile())
+  await mkdir(deployDir, { recursive: true })
+  await writeFile(path.join(deployDir, 'nginx.conf'), nginxConfFile(policy, { root: nginxRoot }))
+
+  const written = ['_headers', '_redirects', '.htaccess', 'assets/.htaccess'].map((file) => `dist/${file}`)
+  console.log(
+    `host-config: ${written.join(', ')}, ${path.relative(root, path.join(deployDir, 'nginx.conf'))}`,
+  )
+  console.log(`host-config: Content-Security-Policy: ${policy.headers['Content-Security-Policy']}`)
+}
+
+main().catch((error: unknown) => {
+  console.error('host-config failed:', error)
+  process.exit(1)
+})

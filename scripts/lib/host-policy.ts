@@ -1,0 +1,64 @@
+/**
+ * One build's host policy: the facts the host files need from a built dist/ (its pages, its other
+ * files, the inline code of its HTML, hashed into the Content-Security-Policy) plus the origins from
+ * the build settings. Shared by scripts/host-config.ts (which writes the host files) and the tests.
+ */
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { HostPolicy } from './host-files'
+import {
+  HOST_CONFIG_FILES,
+  NOT_FOUND_FILE,
+  contentSecurityPolicy,
+  inlineCodeOf,
+  securityHeaders,
+  type PolicyOrigins,
+} from './host-rules'
+
+/** Where the nginx config of a build goes: deploy/ for the default dist/, else DEPLOY_DIR or `<dist>-deploy/`. */
+export function deployDirFor(
+  projectRoot: string,
+  dist: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  if (env.DEPLOY_DIR) return path.resolve(env.DEPLOY_DIR)
+  return path.resolve(dist) === path.join(projectRoot, 'dist')
+    ? path.join(projectRoot, 'deploy')
+    : `${path.resolve(dist)}-deploy`
+}
+
+export async function collectHostPolicy(
+  dist: string,
+  origins: PolicyOrigins & { siteUrl: string },
+): Promise<HostPolicy> {
+  if (!existsSync(path.join(dist, 'index.html')))
+    throw new Error(`${dist}/index.html is missing: build first`)
+  const names = (await readdir(dist, { withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+  const htmlFiles = names.filter((name) => name.endsWith('.html'))
+
+  // Every inline script and style of every page (the 404 page included): one policy for all of them.
+  const scripts = new Set<string>()
+  const styles = new Set<string>()
+  for (const name of htmlFiles) {
+    const inline = inlineCodeOf(await readFile(path.join(dist, name), 'utf8'))
+    inline.scripts.forEach((text) => scripts.add(text))
+    inline.styles.forEach((text) => styles.add(text))
+  }
+  const csp = contentSecurityPolicy(origins, { scripts: [...scripts], styles: [...styles] })
+
+  const routes = htmlFiles
+    .filter((name) => name !== NOT_FOUND_FILE)
+    .map((name) => (name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`))
+    .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)))
+  const hidden = new Set<string>(HOST_CONFIG_FILES)
+  const precompressed = /\.(br|gz)$/
+  const otherFiles = names
+    .filter((name) => !name.endsWith('.html') && !hidden.has(name) && !precompressed.test(name))
+    .filter((name) => !name.startsWith('.'))
+    .sort()
+    .map((name) => `/${name}`)
+  return { siteUrl: origins.siteUrl, headers: securityHeaders(csp), routes, otherFiles }
+}

@@ -1,0 +1,190 @@
+/**
+ * The one rule set every host follows: which URL serves which file, what each class of file may be
+ * cached for, the security headers and Content-Security-Policy, what is never served, and the 404 page.
+ * scripts/serve.ts applies it directly; scripts/host-config.ts (run by `npm run build`) turns it into
+ * dist/_headers + dist/_redirects (Cloudflare Pages, Netlify), dist/.htaccess (Apache, LiteSpeed) and
+ * deploy/nginx.conf; test/hosts/ asserts every server says what this file says. No rule is typed twice.
+ * No import.meta here: ts-jest compiles this file to CommonJS for the tests.
+ */
+import { createHash } from 'node:crypto'
+
+/* ------------------------------------------------------------------------------------------------ */
+/* URLs and files                                                                                    */
+
+/**
+ * Page layout of dist/: `/` is index.html and `/<slug>` is `<slug>.html`. It is the one layout every
+ * host serves at the canonical URL with no redirect: Cloudflare Pages serves `nosotros.html` at
+ * `/nosotros` (and answers 308 for `/nosotros/` or `/nosotros.html`), while a folder with an
+ * index.html makes Cloudflare Pages answer 308 → `/nosotros/` and Apache's mod_dir 301 → `/nosotros/`.
+ */
+export function pageFileFor(route: string): string {
+  if (!route.startsWith('/')) throw new Error(`a route starts with /: ${route}`)
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`
+}
+
+/** The error page, served with status 404 for every unknown path (and never with 200 by its own name). */
+export const NOT_FOUND_FILE = '404.html'
+
+/** Hashed build output (Vite's `assets/` folder): file names change whenever the content does. */
+export const HASHED_PREFIX = '/assets/'
+
+/** Host configuration files that sit in dist/ for the host to read, never to be served. */
+export const HOST_CONFIG_FILES = ['_headers', '_redirects', '.htaccess'] as const
+
+/** Requests a static site never needs to answer with content. */
+export const ALLOWED_METHODS = ['GET', 'HEAD'] as const
+/** Longer request targets are refused (414) by our server; the real servers have their own limits. */
+export const MAX_URL_LENGTH = 2048
+
+/**
+ * Canonical forms, as permanent redirects (301; Cloudflare Pages uses 308 for its own, which is the
+ * same for a visitor): `/x/` → `/x` and `/x.html` → `/x` when the page exists, `/index.html` → `/`.
+ * The query string is kept.
+ */
+export const CANONICAL_REDIRECT_STATUS = 301
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Caching                                                                                           */
+
+export const CACHE_CONTROL = {
+  /** Content-hashed files: a new build has new names, so browsers keep these for a year. */
+  hashed: 'public, max-age=31536000, immutable',
+  /** Pages (and the 404 page): always revalidated, so a new build is seen at once. */
+  page: 'no-cache',
+  /** Everything else (icons, og-image, manifest, robots.txt, sitemap.xml): stale after an hour. */
+  other: 'public, max-age=3600',
+} as const
+
+export type CacheClass = keyof typeof CACHE_CONTROL
+
+/** The cache class of a URL path (or of the file path it was served from). */
+export function cacheClassFor(pathname: string): CacheClass {
+  if (pathname.startsWith(HASHED_PREFIX)) return 'hashed'
+  const name = pathname.slice(pathname.lastIndexOf('/') + 1)
+  return name === '' || !name.includes('.') || /\.html(\.br|\.gz)?$/.test(name) ? 'page' : 'other'
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Compression                                                                                       */
+
+/**
+ * Text files the build precompresses (`.br` and `.gz` siblings) and their Content-Type. The servers
+ * send the sibling with `Content-Encoding` and the type of the original file.
+ */
+export const COMPRESSIBLE_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+}
+
+export const PRECOMPRESSED_ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Content-Security-Policy and the other security headers                                           */
+
+/** Origins the page may reach besides its own, from the build settings (scripts/lib/build-settings.ts). */
+export interface PolicyOrigins {
+  /** IMAGE_ORIGIN: the stock-photo host. */
+  imageOrigin: string
+  /** LEAD_ENDPOINT (empty when quote requests are simulated): fetch() and the no-JS form post there. */
+  leadEndpoint: string
+  /** Extra sources from optional features (analytics), by directive. */
+  extra?: { scriptSrc?: readonly string[]; connectSrc?: readonly string[]; imgSrc?: readonly string[] }
+}
+
+/** The inline `<script>` and `<style>` texts of the prerendered pages, hashed into the policy. */
+export interface InlineCode {
+  scripts: readonly string[]
+  styles: readonly string[]
+}
+
+/** A CSP hash source for an inline element's text: `'sha256-…'`. */
+export function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+}
+
+/**
+ * styled-components creates its own `<style>` element when a component first renders in the browser
+ * (a client-side navigation to a page whose CSS was not prerendered) and fills it through the CSSOM
+ * (`insertRule`, its production "speedy" mode), which CSP does not govern. The element itself has no
+ * text, so allowing the hash of the empty string lets it exist without allowing any inline CSS.
+ */
+export const EMPTY_STYLE_ELEMENT = hashSource('')
+
+/** Inline executable scripts and all inline styles of one HTML document, as written. */
+export function inlineCodeOf(html: string): InlineCode {
+  const scripts: string[] = []
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
+    // Data blocks (JSON-LD) are never executed, so CSP does not apply to them.
+    if (type === undefined || type === 'module' || type === 'text/javascript') scripts.push(text)
+  }
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, text = '']) => text)
+  return { scripts, styles }
+}
+
+function originOf(url: string, setting: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    throw new Error(`${setting} must be an absolute URL, got ${JSON.stringify(url)}`)
+  }
+}
+
+const unique = (sources: readonly string[]) => [...new Set(sources)]
+
+/**
+ * The policy for every response. Scripts: our own files plus the hashes of the prerender's inline
+ * scripts (the deferred-script loader and react-router's hydration data), never 'unsafe-inline' or
+ * 'unsafe-eval'. Styles: our own files, the hashes of the prerendered `<style>` blocks and the empty
+ * runtime element (EMPTY_STYLE_ELEMENT). Everything else is closed by `default-src 'none'` and opened
+ * one directive at a time.
+ */
+export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode): string {
+  const lead = origins.leadEndpoint ? [originOf(origins.leadEndpoint, 'LEAD_ENDPOINT')] : []
+  const image = originOf(origins.imageOrigin, 'IMAGE_ORIGIN')
+  const directives: [string, string[]][] = [
+    ['default-src', ["'none'"]],
+    [
+      'script-src',
+      unique(["'self'", ...inline.scripts.map(hashSource).sort(), ...(origins.extra?.scriptSrc ?? [])]),
+    ],
+    ['style-src', unique(["'self'", ...inline.styles.map(hashSource).sort(), EMPTY_STYLE_ELEMENT])],
+    ['img-src', unique(["'self'", image, ...(origins.extra?.imgSrc ?? [])])],
+    ['connect-src', unique(["'self'", ...lead, ...(origins.extra?.connectSrc ?? [])])],
+    ['manifest-src', ["'self'"]],
+    ['form-action', unique(["'self'", ...lead])],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/** Every security header, on every response (pages, files, redirects, 404s), in this order. */
+export function securityHeaders(csp: string): Record<string, string> {
+  return {
+    'Content-Security-Policy': csp,
+    // Two years, this host and its subdomains; add `preload` only once the whole domain is HTTPS-only.
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy':
+      'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // Other sites may link to us but not embed our files; link-preview crawlers are not browsers.
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    // For browsers older than CSP's frame-ancestors.
+    'X-Frame-Options': 'DENY',
+  }
+}
