@@ -52,6 +52,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const formElement = event.currentTarget
     if (sendingRef.current) return
     sendingRef.current = true
     setSending(true)
@@ -70,6 +71,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
 
     if (result.ok) {
       toast({ title: form.success.title, description: form.success.description })
+      // Emptying the values alone leaves every field :user-invalid (red borders) in Chromium,
+      // Firefox and WebKit (issue 11); a form reset also forgets that the visitor touched them.
+      formElement.reset()
       setLead(emptyLead)
       clearDraft()
       if (honeypotRef.current) honeypotRef.current.value = ''
@@ -262,6 +266,9 @@ const Field = styled.div`
     border-radius: ${({ theme }) => theme.radius.sm};
     background: ${({ theme }) => theme.color.surface};
     font-size: 1rem;
+    /* When the browser points at an invalid field it scrolls it to the top edge; WebKit ignores the
+       root's scroll-padding-top there (issue 11). Room for the sticky header and the label above. */
+    scroll-margin-top: calc(${({ theme }) => theme.layout.headerHeight} + 2.75rem);
     transition:
       border-color ${({ theme }) => theme.motion.fast},
       box-shadow ${({ theme }) => theme.motion.fast};
