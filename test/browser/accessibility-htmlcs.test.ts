@@ -1,0 +1,111 @@
+/**
+ * A second accessibility engine beside axe (test/browser/accessibility.test.ts): pa11y with
+ * HTML_CodeSniffer, standard WCAG2AA, on every built page served by scripts/serve.ts (the 404 page
+ * at an unknown path), at 1280 px and at 390 px: zero errors; warning and notice counts are printed,
+ * with the tools' versions. pa11y drives our own Debian Chromium page (openPage: external hosts
+ * intercepted), so nothing downloads a browser. About 2 s per page and width on 2 cores.
+ * Run: `npx jest --selectProjects browser test/browser/accessibility-htmlcs.test.ts` after a build.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/offline-images'
+import type { RunningServer } from '../../scripts/serve'
+import { openPage, projectRoot, serveDist } from '../support/browser'
+import { builtPages } from '../support/built-pages'
+
+interface Pa11yIssue {
+  code: string
+  type: 'error' | 'warning' | 'notice'
+  message: string
+  selector: string
+  context: string
+}
+interface Pa11yOptions {
+  browser: Browser
+  page: Page
+  runners: string[]
+  standard: string
+  includeWarnings: boolean
+  includeNotices: boolean
+  viewport: { width: number; height: number; isMobile?: boolean; hasTouch?: boolean }
+  timeout: number
+  log: Record<'debug' | 'error' | 'info', (message: string) => void>
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS package without types
+const pa11y = require('pa11y') as (
+  url: string,
+  options: Pa11yOptions,
+) => Promise<{ documentTitle: string; issues: Pa11yIssue[] }>
+
+const versionOf = (relative: string) =>
+  (
+    JSON.parse(readFileSync(path.join(projectRoot, 'node_modules', relative, 'package.json'), 'utf8')) as {
+      version: string
+    }
+  ).version
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]
+const quiet = { debug: () => undefined, error: () => undefined, info: () => undefined }
+
+let browser: Browser
+let server: RunningServer
+
+beforeAll(async () => {
+  server = await serveDist()
+  // pa11y runs its checks through the Chrome DevTools Protocol: always Chromium, whatever engine the
+  // visitor-behaviour suites use.
+  browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+test('pa11y with HTML_CodeSniffer (WCAG2AA) finds no error on any page, wide or narrow', async () => {
+  const started = Date.now()
+  const lines: string[] = []
+  const errors: string[] = []
+  const pages = builtPages()
+  for (const { route } of pages) {
+    for (const viewport of WIDTHS) {
+      const { page } = await openPage(browser, viewport)
+      const phone = viewport.width < 768
+      const { documentTitle, issues } = await pa11y(`${server.url}${route}`, {
+        browser,
+        page,
+        runners: ['htmlcs'],
+        standard: 'WCAG2AA',
+        includeWarnings: true,
+        includeNotices: true,
+        viewport: { ...viewport, isMobile: phone, hasTouch: phone },
+        timeout: 30_000,
+        log: quiet,
+      })
+      await page.close()
+      // The page really loaded: a wrong URL or a failed load would be a clean but empty report.
+      expect(documentTitle).toMatch(/ \| AquaPuebla$/)
+      const count = (type: Pa11yIssue['type']) => issues.filter((issue) => issue.type === type).length
+      lines.push(
+        `  ${route} at ${viewport.width} px: ${count('error')} errors, ${count('warning')} warnings, ${count('notice')} notices`,
+      )
+      for (const issue of issues.filter((found) => found.type === 'error')) {
+        const line = `${route} at ${viewport.width} px: ${issue.code} ${issue.message} (${issue.selector})`
+        lines.push(`    ERROR ${line}`)
+        errors.push(line)
+      }
+    }
+  }
+  console.log(
+    [
+      `pa11y ${versionOf('pa11y')} with HTML_CodeSniffer ${versionOf('@pa11y/html_codesniffer')} (WCAG2AA), ${pages.length} pages × ${WIDTHS.length} widths in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+      ...lines,
+    ].join('\n'),
+  )
+  expect(errors).toEqual([])
+})

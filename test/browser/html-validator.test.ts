@@ -1,0 +1,96 @@
+/**
+ * The W3C Nu Html Checker (vnu.jar from the npm package `vnu-jar`, run by Debian's Java runtime,
+ * package `default-jre-headless`) over every page the build wrote, the 404 page included: zero errors;
+ * warnings are printed, with the checker's version and its result per page.
+ * One JVM checks all pages at once (HTML and the CSS in their <style> blocks): about 5 s on 2 cores.
+ * Run: `npx jest --selectProjects browser test/browser/html-validator.test.ts` after `npm run build`
+ * (DIST_DIR=<dir> checks another build).
+ */
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { distDir, projectRoot } from '../support/browser'
+import { builtPages } from '../support/built-pages'
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error'
+  subType?: string
+  url?: string
+  lastLine?: number
+  message: string
+  extract?: string
+}
+
+const JAVA = process.env.JAVA || 'java'
+
+/** Java's version line, or a failure naming the Debian package: never a silent skip. */
+function javaVersion(): string {
+  const result = spawnSync(JAVA, ['-version'], { encoding: 'utf8' })
+  if (result.error || result.status !== 0)
+    throw new Error(
+      `Java is needed to run the W3C Nu Html Checker and "${JAVA}" does not run (${String(result.error ?? result.stderr)}): install the Debian package default-jre-headless (apt-get install default-jre-headless)`,
+    )
+  return result.stderr.split('\n')[0]!.trim()
+}
+
+const describeMessage = (message: VnuMessage) =>
+  `line ${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` [${message.extract.replace(/\s+/g, ' ').trim()}]` : ''}`
+
+test('the W3C Nu Html Checker finds no error on any built page', () => {
+  const pages = builtPages()
+  const java = javaVersion()
+  // The jar the npm package vnu-jar ships (its main module exports this same path).
+  const jar = require.resolve('vnu-jar/build/dist/vnu.jar')
+  const { version } = JSON.parse(
+    readFileSync(path.join(projectRoot, 'node_modules/vnu-jar/package.json'), 'utf8'),
+  ) as { version: string }
+
+  const started = Date.now()
+  const result = spawnSync(
+    JAVA,
+    [
+      '-jar',
+      jar,
+      '--format',
+      'json',
+      '--stdout',
+      '--exit-zero-always',
+      '--also-check-css',
+      ...pages.map((page) => page.file),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  if (result.status !== 0) throw new Error(`vnu.jar failed (${result.status}): ${result.stderr}`)
+  const { messages } = JSON.parse(result.stdout) as { messages: VnuMessage[] }
+
+  const byFile = new Map<string, VnuMessage[]>(pages.map((page) => [page.file, []]))
+  const unplaced: VnuMessage[] = []
+  for (const message of messages) {
+    const file = message.url?.startsWith('file:') ? fileURLToPath(message.url) : undefined
+    const list = file ? byFile.get(file) : undefined
+    if (list) list.push(message)
+    else unplaced.push(message)
+  }
+
+  const lines = [
+    `W3C Nu Html Checker ${version} (vnu.jar) on ${java}, ${pages.length} pages in ${seconds} s:`,
+  ]
+  const errors: string[] = []
+  for (const page of pages) {
+    const found = byFile.get(page.file)!
+    const pageErrors = found.filter((message) => message.type !== 'info')
+    const warnings = found.filter((message) => message.type === 'info' && message.subType === 'warning')
+    lines.push(
+      `  ${path.relative(distDir, page.file)} (${page.route}): ${pageErrors.length} errors, ${warnings.length} warnings`,
+      ...warnings.map((message) => `    warning, ${describeMessage(message)}`),
+      ...pageErrors.map((message) => `    ERROR, ${describeMessage(message)}`),
+    )
+    errors.push(...pageErrors.map((message) => `${page.route} ${describeMessage(message)}`))
+  }
+  console.log(lines.join('\n'))
+
+  expect(unplaced).toEqual([])
+  expect(errors).toEqual([])
+})

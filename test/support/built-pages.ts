@@ -1,0 +1,33 @@
+/**
+ * The pages a build wrote, found by looking (any `*.html` under the build, whatever the layout:
+ * `dist/<slug>.html` or `dist/<slug>/index.html`), each with the path a visitor asks for.
+ */
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { distDir } from './browser'
+
+export interface BuiltPage {
+  /** Absolute path of the file. */
+  file: string
+  /** The path a visitor asks for: `/`, `/nosotros` …; the not-found page answers an unknown path. */
+  route: string
+  notFound: boolean
+}
+
+export const NOT_FOUND_ROUTE = '/pagina-que-no-existe'
+
+export function builtPages(root: string = distDir): BuiltPage[] {
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.html'))
+    .sort()
+  if (files.length === 0) throw new Error(`no *.html under ${root}: run npm run build first`)
+  return files.map((name) => {
+    const slug = name
+      .split(path.sep)
+      .join('/')
+      .replace(/(^|\/)index\.html$/, '')
+      .replace(/\.html$/, '')
+    const notFound = slug === '404'
+    return { file: path.join(root, name), route: notFound ? NOT_FOUND_ROUTE : `/${slug}`, notFound }
+  })
+}
