@@ -22,6 +22,8 @@ export interface HostServer {
   /** The server's own log (error log, or wrangler's output), for a failing test to print. */
   log(): string
   close(): Promise<void>
+  /** nginx with keepHttpRedirect: the port of the config's plain-HTTP (redirect) server. */
+  redirectPort?: number
 }
 
 export interface HostOptions {
@@ -33,6 +35,8 @@ export interface HostOptions {
   nginxConf?: string
   /** Output of the child process goes to this process's terminal too (preview scripts). */
   inheritOutput?: boolean
+  /** nginx: keep the config's HTTP→HTTPS redirect server, on another free loopback port (redirectPort). */
+  keepHttpRedirect?: boolean
 }
 
 /** A missing server binary names the Debian package that provides it. */
@@ -114,12 +118,23 @@ function readLog(file: string): string {
  * dropped and the HTTPS listen/certificate lines become a plain loopback listen. Every rule in the
  * HTTPS server block is used as written.
  */
-export function previewNginxSite(siteConf: string, root: string, port: number): string {
+export function previewNginxSite(
+  siteConf: string,
+  root: string,
+  port: number,
+  redirectPort?: number,
+): string {
   const replace = (text: string, pattern: RegExp, replacement: string, what: string) => {
     if (!pattern.test(text)) throw new Error(`nginx.conf has no ${what}: update previewNginxSite`)
     return text.replace(pattern, replacement)
   }
-  let conf = replace(siteConf, /# Plain HTTP only redirects[\s\S]*?\n}\n/, '', 'HTTP redirect server')
+  let conf = siteConf
+  if (redirectPort === undefined) {
+    conf = replace(conf, /# Plain HTTP only redirects[\s\S]*?\n}\n/, '', 'HTTP redirect server')
+  } else {
+    conf = replace(conf, /^ {4}listen 80;$/m, `    listen 127.0.0.1:${redirectPort};`, 'HTTP listen line')
+    conf = replace(conf, /^ {4}listen \[::\]:80;\n/m, '', 'IPv6 HTTP listen line')
+  }
   conf = replace(conf, /^ {4}listen 443 ssl http2;$/m, `    listen 127.0.0.1:${port};`, 'HTTPS listen line')
   conf = replace(conf, /^ {4}listen \[::\]:443 ssl http2;\n/m, '', 'IPv6 HTTPS listen line')
   conf = replace(conf, /^ {4}ssl_certificate.*\n/gm, '', 'certificate lines')
@@ -127,7 +142,13 @@ export function previewNginxSite(siteConf: string, root: string, port: number): 
   return conf
 }
 
-export async function startNginx({ root, port, nginxConf, inheritOutput }: HostOptions): Promise<HostServer> {
+export async function startNginx({
+  root,
+  port,
+  nginxConf,
+  inheritOutput,
+  keepHttpRedirect,
+}: HostOptions): Promise<HostServer> {
   const binary = findBinary(['nginx'], 'nginx')
   if (!existsSync(NGINX_BROTLI_MODULE)) {
     throw new MissingServerError(
@@ -137,6 +158,7 @@ export async function startNginx({ root, port, nginxConf, inheritOutput }: HostO
   const siteConf = nginxConf ?? path.join(projectRoot, 'deploy', 'nginx.conf')
   if (!existsSync(siteConf)) throw new Error(`${siteConf} is missing: run npm run build (it writes it)`)
   const actualPort = port || (await freePort())
+  const redirectPort = keepHttpRedirect ? await freePort() : undefined
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-nginx-'))
   const errorLog = path.join(dir, 'error.log')
   writeFileSync(
@@ -159,7 +181,7 @@ http {
     scgi_temp_path ${dir}/scgi;
     sendfile on;
 
-${previewNginxSite(readFileSync(siteConf, 'utf8'), path.resolve(root), actualPort)}
+${previewNginxSite(readFileSync(siteConf, 'utf8'), path.resolve(root), actualPort, redirectPort)}
 }
 `,
   )
@@ -174,7 +196,8 @@ ${previewNginxSite(readFileSync(siteConf, 'utf8'), path.resolve(root), actualPor
   const child = spawn(binary, ['-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')], {
     stdio: inheritOutput ? 'inherit' : 'ignore',
   })
-  return started('nginx', child, actualPort, dir, () => readLog(errorLog), 'SIGQUIT')
+  const server = await started('nginx', child, actualPort, dir, () => readLog(errorLog), 'SIGQUIT')
+  return { ...server, redirectPort }
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -146,10 +146,8 @@ RewriteRule (^|/)\\.(?!well-known/) - [R=404,L]
 RewriteCond %{REQUEST_FILENAME} -d
 RewriteRule ^.+$ - [R=404,L]
 
-# 5. Pages: /page is page.html.
-RewriteCond %{REQUEST_FILENAME} !-f
-RewriteCond %{REQUEST_FILENAME}.html -f
-RewriteRule ^(.+)$ $1.html [L]
+# 5. Pages: /page is page.html (named, so /page/anything stays a 404 instead of looping).
+RewriteRule ^(${pageFiles.join('|')})$ $1.html [L]
 
 # 6. Precompressed siblings, when the visitor accepts them: brotli first, then gzip.
 ${PRECOMPRESSED_ENCODINGS.map(
@@ -244,7 +242,7 @@ server {
     root ${root};
     index index.html;
     charset utf-8;
-    charset_types text/html text/css text/plain text/xml text/javascript application/javascript application/xml application/json application/manifest+json;
+    charset_types text/css text/plain text/xml text/javascript application/javascript application/xml application/json application/manifest+json;
     server_tokens off;
     gzip_static on;
     brotli_static on;

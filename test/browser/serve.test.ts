@@ -1,6 +1,7 @@
 /**
- * scripts/serve.ts against a tiny dist-like fixture (no build needed): routes, 404 page, cache and security
- * headers, precompressed files, and hostile requests. Raw `http.request`/`net` so paths reach the server as written
+ * scripts/serve.ts against a tiny dist-like fixture (no build needed; its host configuration written by the
+ * same code as the build's): routes, 404 page, cache and security headers, precompressed files, and hostile
+ * requests. What every host must agree on, against the real build, is in hosts.test.ts. Raw `http.request`/`net` so paths reach the server as written
  * and compressed bodies arrive as sent. Run: `npx jest --selectProjects browser test/browser/serve.test.ts`.
  */
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
@@ -9,6 +10,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { headersFile, parseHeadersFile } from '../../scripts/lib/host-files'
+import { collectHostPolicy } from '../../scripts/lib/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
 
 const SECRET = `secret-${process.pid}-${Date.now()}`
@@ -16,7 +19,7 @@ const page = (marker: string) =>
   `<!doctype html><html lang="es-MX"><head><title>${marker}</title></head><body>${marker}</body></html>`
 const FILES: Record<string, string> = {
   'index.html': page('Inicio AquaPuebla'),
-  'nosotros/index.html': page('Nosotros AquaPuebla'),
+  'nosotros.html': page('Nosotros AquaPuebla'),
   '404.html': page('Página no encontrada'),
   'assets/app-abc123.js': 'console.log("AquaPuebla");\n'.repeat(40),
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>',
@@ -24,7 +27,7 @@ const FILES: Record<string, string> = {
   'robots.txt': '0123456789abcdef',
   'gone.txt': 'deleted after startup',
 }
-const PRECOMPRESSED = ['index.html', 'nosotros/index.html', '404.html', 'assets/app-abc123.js']
+const PRECOMPRESSED = ['index.html', 'nosotros.html', '404.html', 'assets/app-abc123.js']
 
 interface Answer {
   status: number
@@ -35,6 +38,7 @@ interface Answer {
 
 let server: RunningServer
 let fixture: string
+let securityHeaders: Readonly<Record<string, string>>
 
 /** One request on its own connection; the path goes out exactly as given. */
 function send(target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
@@ -85,6 +89,14 @@ beforeAll(async () => {
   }
   // Next to the root, where a traversal would land.
   writeFileSync(path.join(fixture, 'secret.txt'), SECRET)
+  // The host configuration, as the build writes it (scripts/host-config.ts); the server reads _headers.
+  const policy = await collectHostPolicy(root, {
+    siteUrl: 'https://www.aquapuebla.mx',
+    imageOrigin: 'https://images.unsplash.com',
+    leadEndpoint: '',
+  })
+  writeFileSync(path.join(root, '_headers'), headersFile(policy))
+  securityHeaders = policy.headers
   server = await startServer({ root, port: 0, host: '127.0.0.1' })
 })
 
@@ -100,11 +112,8 @@ test('the server listens on the free port it reports', () => {
 
 test.each([
   ['/', 'Inicio AquaPuebla'],
-  ['/index.html', 'Inicio AquaPuebla'],
   ['/nosotros', 'Nosotros AquaPuebla'],
-  ['/nosotros/', 'Nosotros AquaPuebla'],
   ['/nosotros?x=1', 'Nosotros AquaPuebla'],
-  ['/nosotros/?utm_source=x#top', 'Nosotros AquaPuebla'],
 ])('%s answers 200 with its page, without a redirect, and must be revalidated', async (target, marker) => {
   const answer = await send(target)
   expect(answer.status).toBe(200)
@@ -114,28 +123,56 @@ test.each([
   expect(answer.headers['cache-control']).toBe('no-cache')
 })
 
-test.each(['/', '/nosotros', '/no-existe', '/assets/app-abc123.js', '/../x'])(
-  '%s carries the security headers',
+test.each([
+  ['/index.html', '/'],
+  ['/nosotros/', '/nosotros'],
+  ['/nosotros.html', '/nosotros'],
+  ['/nosotros/?utm_source=x#top', '/nosotros?utm_source=x'],
+  ['/nosotros.html?x=1', '/nosotros?x=1'],
+])('%s redirects (301) to the canonical %s', async (target, location) => {
+  const answer = await send(target)
+  expect(answer.status).toBe(301)
+  expect(answer.headers.location).toBe(location)
+})
+
+test('a trailing slash on a path that is not a page is a plain 404', async () => {
+  expect((await send('/no-existe/')).status).toBe(404)
+  expect((await send('/assets/')).status).toBe(404)
+})
+
+test.each(['/', '/nosotros', '/nosotros/', '/no-existe', '/assets/app-abc123.js', '/../x', '/', '/?x=1'])(
+  '%s carries every security header of dist/_headers',
   async (target) => {
     const { headers } = await send(target)
-    expect(headers['x-content-type-options']).toBe('nosniff')
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    expect(headers['x-frame-options']).toBe('DENY')
-    expect(headers['content-security-policy']).toBe("frame-ancestors 'none'")
-    expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()')
+    expect(Object.keys(securityHeaders)).toHaveLength(8)
+    for (const [name, value] of Object.entries(securityHeaders))
+      expect(headers[name.toLowerCase()]).toBe(value)
+    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'/)
   },
 )
 
-test.each(['/no-existe', '/servicios/que-no-hay', '/assets/app-missing.js', '/404', '/404.html', '/.env'])(
-  '%s answers 404 with the 404 page, not cached',
-  async (target) => {
-    const answer = await send(target)
-    expect(answer.status).toBe(404)
-    expect(answer.text).toContain('Página no encontrada')
-    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
-    expect(answer.headers['cache-control']).toBe('no-cache')
-  },
-)
+test('the _headers it reads is the one the build format writes', () => {
+  const rules = parseHeadersFile(
+    headersFile({ siteUrl: 'https://x.example', headers: securityHeaders, routes: ['/'], otherFiles: [] }),
+  )
+  expect(rules.find((rule) => rule.pattern === '/*')?.headers).toEqual(securityHeaders)
+})
+
+test.each([
+  '/no-existe',
+  '/servicios/que-no-hay',
+  '/assets/app-missing.js',
+  '/404',
+  '/404.html',
+  '/.env',
+  '/_headers',
+])('%s answers 404 with the 404 page, not cached', async (target) => {
+  const answer = await send(target)
+  expect(answer.status).toBe(404)
+  expect(answer.text).toContain('Página no encontrada')
+  expect(answer.headers['content-type']).toBe('text/html; charset=utf-8')
+  expect(answer.headers['cache-control']).toBe('no-cache')
+})
 
 test('the 404 page comes brotli- or gzip-compressed when the client accepts it', async () => {
   const brotli = await send('/no-existe', { 'Accept-Encoding': 'gzip, deflate, br' })
@@ -175,10 +212,10 @@ test('the precompressed siblings are served by Accept-Encoding, with Vary', asyn
   expect(gzip.headers['content-encoding']).toBe('gzip')
   expect(gunzipSync(gzip.body).toString()).toBe(source)
 
-  const page = await send('/nosotros/', { 'Accept-Encoding': 'br' })
+  const page = await send('/nosotros', { 'Accept-Encoding': 'br' })
   expect(page.headers['content-encoding']).toBe('br')
   expect(page.headers['content-type']).toMatch(/^text\/html/)
-  expect(brotliDecompressSync(page.body).toString()).toBe(FILES['nosotros/index.html'])
+  expect(brotliDecompressSync(page.body).toString()).toBe(FILES['nosotros.html'])
 })
 
 test('favicon.ico gets an image type, which sirv alone leaves empty', async () => {
@@ -200,7 +237,7 @@ test('HEAD answers like GET without a body', async () => {
   const answer = await send('/nosotros', {}, 'HEAD')
   expect(answer.status).toBe(200)
   expect(answer.body).toHaveLength(0)
-  expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(FILES['nosotros/index.html'] ?? ''))
+  expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(FILES['nosotros.html'] ?? ''))
   expect((await send('/no-existe', {}, 'HEAD')).status).toBe(404)
 })
 
