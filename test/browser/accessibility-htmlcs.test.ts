@@ -3,7 +3,8 @@
  * HTML_CodeSniffer, standard WCAG2AA, on every built page served by scripts/serve.ts (the 404 page
  * at an unknown path), at 1280 px and at 390 px: zero errors; warning and notice counts are printed,
  * with the tools' versions. pa11y drives our own Debian Chromium page (openPage: external hosts
- * intercepted), so nothing downloads a browser. About 2 s per page and width on 2 cores.
+ * intercepted), so nothing downloads a browser. Measured on the 2-core CI machine while other jobs
+ * shared it (load 11–17): 26–49 s for the 12 runs (6 pages × 2 widths).
  * Run: `npx jest --selectProjects browser test/browser/accessibility-htmlcs.test.ts` after a build.
  */
 import { readFileSync } from 'node:fs'

@@ -8,7 +8,7 @@
  * fetched. linkinator reports a fragment only when it is missing. It is an ES module, which jest's
  * CommonJS runtime cannot load, so its API runs in a child process (test/support/linkinator.mjs).
  * It resolves same-page links against `/x/` for a page `/x`, so `/x/` shows up too (the server
- * answers it with the page). About 5 s in all.
+ * answers it with the page). Measured on the 2-core CI machine shared with other jobs: 5–13 s.
  * Run: `npx jest --selectProjects browser test/browser/links.test.ts` after a build.
  */
 import { execFile } from 'node:child_process'
