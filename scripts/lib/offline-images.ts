@@ -20,11 +20,19 @@ export function placeholderPhoto(url: URL): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5ec4e0"/><stop offset=".55" stop-color="#1a8fb8"/><stop offset="1" stop-color="#0b4f73"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><path d="M0 ${height * 0.72} C ${width * 0.25} ${height * 0.62}, ${width * 0.5} ${height * 0.82}, ${width} ${height * 0.7} V ${height} H 0 Z" fill="#e9dcc3"/></svg>`
 }
 
+/** A local answer for an external request (a test's stand-in for a third-party host), or undefined. */
+export type ExternalAnswer = (request: HTTPRequest) => Parameters<HTTPRequest['respond']>[0] | undefined
+
 /**
  * The machine is offline and tests talk only to loopback: answer the stock-photo host locally and
- * abort every other non-loopback request. Returns the list of external URLs that were requested.
+ * abort every other non-loopback request, except those `answer` responds to (the analytics tests
+ * answer the providers' hosts). Returns the list of external URLs that were requested.
  */
-export async function interceptExternal(page: Page, imageHost = 'images.unsplash.com'): Promise<string[]> {
+export async function interceptExternal(
+  page: Page,
+  imageHost = 'images.unsplash.com',
+  answer?: ExternalAnswer,
+): Promise<string[]> {
   const external: string[] = []
   await page.setRequestInterception(true)
   page.on('request', (request: HTTPRequest) => {
@@ -34,7 +42,10 @@ export async function interceptExternal(page: Page, imageHost = 'images.unsplash
       return
     }
     external.push(url.href)
-    if (url.hostname === imageHost) {
+    const answered = answer?.(request)
+    if (answered) {
+      void request.respond(answered)
+    } else if (url.hostname === imageHost) {
       void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
     } else {
       void request.abort('blockedbyclient')
