@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
+import { clientManifestPath } from '../../scripts/lib/build-settings'
 import type { RunningServer } from '../../scripts/serve'
 import {
   buildVariant,
@@ -258,7 +259,8 @@ describe('a build with LEAD_ENDPOINT', () => {
     try {
       mkdirSync(path.join(scratch, '.vite'))
       copyFileSync(path.join(distDir, 'index.html'), path.join(scratch, 'index.html'))
-      copyFileSync(path.join(distDir, '.vite/manifest.json'), path.join(scratch, '.vite/manifest.json'))
+      // The build keeps Vite's manifest beside the server bundle, out of the published dist/.
+      copyFileSync(clientManifestPath(distDir), path.join(scratch, '.vite/manifest.json'))
       const { NODE_ENV: _jestNodeEnv, ...env } = process.env
       const result = spawnSync('npx', ['tsx', 'scripts/prerender.ts'], {
         cwd: projectRoot,
