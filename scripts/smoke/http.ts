@@ -1,0 +1,91 @@
+/**
+ * Plain HTTP(S) requests with full control: no redirect following, no automatic decompression (so the
+ * compression check sees Content-Encoding as sent), the caller's Accept-Encoding, a timeout.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+
+export interface HttpAnswer {
+  url: string
+  status: number
+  headers: IncomingHttpHeaders
+  /** The body as received (still compressed when Content-Encoding says so). */
+  raw: Buffer
+  /** The body decoded to text (br/gzip undone). */
+  text: string
+}
+
+const USER_AGENT = 'aquapuebla-smoke/1.0 (+npm run smoke)'
+
+export function get(
+  url: string,
+  { timeout, acceptEncoding = 'br, gzip' }: { timeout: number; acceptEncoding?: string },
+): Promise<HttpAnswer> {
+  const target = new URL(url)
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise((resolve, reject) => {
+    const req = send(
+      target,
+      {
+        method: 'GET',
+        headers: {
+          'User-Agent': USER_AGENT,
+          Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+          ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+        },
+        timeout,
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('error', reject)
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks)
+          resolve({
+            url,
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            raw,
+            text: decode(raw, String(res.headers['content-encoding'] ?? '')),
+          })
+        })
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeout} ms`)))
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+function decode(raw: Buffer, encoding: string): string {
+  try {
+    if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8')
+    if (encoding === 'gzip') return gunzipSync(raw).toString('utf8')
+  } catch {
+    return ''
+  }
+  return raw.toString('utf8')
+}
+
+/** A header's value as one string ('' when absent). */
+export function header(answer: HttpAnswer, name: string): string {
+  const value = answer.headers[name.toLowerCase()]
+  return Array.isArray(value) ? value.join(', ') : (value ?? '')
+}
+
+/** Why a request failed, in a few words: "connection refused", "host not found", the TLS error … */
+export function describeNetworkError(error: unknown): string {
+  const code = (error as { code?: string }).code
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host name could not be resolved',
+    ECONNRESET: 'connection reset',
+    EHOSTUNREACH: 'host unreachable',
+    ENETUNREACH: 'network unreachable',
+    ETIMEDOUT: 'connection timed out',
+  }
+  if (code && known[code]) return known[code]
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,308 @@
+/**
+ * The quote form on /contacto: form-fields (the spec's five labelled, required fields), form-empty (an empty
+ * submit sends nothing) and form-submit. By default the lead never reaches the company: every POST the
+ * page makes, to whatever origin, is answered here with 200 after its JSON is checked. `--submit-real`
+ * lets one lead named 'PRUEBA QA' through. A build without LEAD_ENDPOINT only simulates sending (nothing
+ * is POSTed, the toast appears after 1 s): that passes, with a note saying so.
+ */
+import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core'
+import { CONTACT_PATH, formFields, SUCCESS_TOAST, TEST_SERVICE, type FieldKey } from './company'
+import { settle, waitForHydration, type SmokeContext } from './context'
+
+interface Sent {
+  method: string
+  url: string
+  contentType: string
+  body: string
+  /** Status of the real answer (--submit-real only). */
+  status?: number
+}
+
+const LEAD_KEYS = [...formFields.map((field) => field.key), 'page', 'submittedAt'] as const
+
+function testLead(real: boolean): Record<FieldKey, string> {
+  return {
+    name: 'PRUEBA QA',
+    phone: '222 000 0000',
+    email: 'prueba-qa@example.com',
+    service: TEST_SERVICE,
+    message: real
+      ? 'PRUEBA QA: mensaje de prueba enviado por el smoke test de QA (npm run smoke --submit-real). Ignórelo, por favor.'
+      : 'PRUEBA QA: mensaje de prueba del smoke test de QA; interceptado, nunca se entrega.',
+  }
+}
+
+export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
+  const { results, options } = ctx
+  const sent: Sent[] = []
+  const intercept = (request: HTTPRequest): boolean => {
+    const method = request.method()
+    if (method === 'GET' || method === 'HEAD') return false
+    const origin = options.origin
+    if (method === 'OPTIONS') {
+      // A CORS preflight for a cross-origin lead endpoint: allow it, here or at the real endpoint.
+      if (options.submitReal) return false
+      void request.respond({
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'Content-Type, Accept',
+        },
+      })
+      return true
+    }
+    sent.push({
+      method,
+      url: request.url(),
+      contentType: request.headers()['content-type'] ?? '',
+      body: request.postData() ?? '',
+    })
+    if (options.submitReal) return false
+    void request.respond({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'Access-Control-Allow-Origin': origin },
+      body: JSON.stringify({ ok: true, smoke: 'intercepted: not delivered' }),
+    })
+    return true
+  }
+
+  const tab = await ctx.openTab(`${CONTACT_PATH} (quote form)`, { width: 1280, intercept })
+  const { page } = tab
+  if (options.submitReal) {
+    page.on('response', (response) => {
+      const record = sent.find((entry) => entry.url === response.url() && entry.status === undefined)
+      if (record && response.request().method() === record.method) record.status = response.status()
+    })
+  }
+  try {
+    await page.goto(ctx.url(CONTACT_PATH), { waitUntil: 'load' })
+    const hydrated = await waitForHydration(page, options.timeout)
+    await settle(page, options.timeout)
+    const controls = await findControls(ctx, page)
+    if (!hydrated) {
+      const problem = `${CONTACT_PATH} did not hydrate within ${options.timeout} ms: the form cannot send`
+      results.fail('form-empty', problem)
+      results.fail('form-submit', problem)
+      return
+    }
+    if (results.wants('form-empty')) await checkEmptySubmit(ctx, page, sent)
+    if (results.wants('form-submit')) {
+      if (!controls)
+        results.fail('form-submit', 'the form cannot be filled: fields are missing (see form-fields)')
+      else await checkFilledSubmit(ctx, page, controls, sent)
+    }
+  } finally {
+    await tab.close()
+  }
+}
+
+type Controls = Record<FieldKey, ElementHandle<Element>>
+
+/** The spec's fields, found through their labels as a visitor finds them; form-fields reports what is wrong. */
+async function findControls(ctx: SmokeContext, page: Page): Promise<Controls | null> {
+  const fail = (problem: string) => ctx.results.fail('form-fields', problem)
+  if (!(await page.$('form'))) {
+    fail(`${CONTACT_PATH} has no form`)
+    return null
+  }
+  const controls: Partial<Controls> = {}
+  for (const field of formFields) {
+    const handle = await page.evaluateHandle((text) => {
+      const normalize = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim()
+      const label = [...document.querySelectorAll('form label')].find(
+        (l) => normalize(l.textContent) === text,
+      )
+      return (label as HTMLLabelElement | undefined)?.control ?? null
+    }, field.label)
+    const control = handle.asElement() as ElementHandle<Element> | null
+    if (!control) {
+      const labelled = await page.evaluate(
+        (text) =>
+          [...document.querySelectorAll('form label')].some(
+            (l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim() === text,
+          ),
+        field.label,
+      )
+      fail(labelled ? `the label "${field.label}" is tied to no field` : `no field labelled "${field.label}"`)
+      continue
+    }
+    const facts = await control.evaluate((node) => {
+      const element = node as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement
+      const options = element instanceof HTMLSelectElement ? [...element.options].map((o) => o.value) : []
+      return {
+        tag: element.tagName.toLowerCase(),
+        type: element.type,
+        required: element.required,
+        inForm: element.form !== null,
+        firstOption: options[0] ?? null,
+        optionCount: options.length,
+      }
+    })
+    if (facts.tag !== field.control || facts.type !== field.type) {
+      fail(
+        `"${field.label}" is a ${facts.tag}[type=${facts.type}], expected ${field.control}${field.control === 'input' ? `[type=${field.type}]` : ''}`,
+      )
+    }
+    if (!facts.required) fail(`"${field.label}" is not required`)
+    if (!facts.inForm) fail(`"${field.label}" is outside the form`)
+    if (field.control === 'select' && (facts.firstOption !== '' || facts.optionCount < 2)) {
+      fail(`"${field.label}" has no empty placeholder option followed by the services`)
+    }
+    controls[field.key] = control
+  }
+  // Every other field a visitor can reach needs a label too.
+  const unlabelled = await page.$$eval('form input, form select, form textarea', (elements) =>
+    elements
+      .filter((element) => {
+        const control = element as HTMLInputElement
+        if (control.type === 'hidden' || control.tabIndex < 0 || control.closest('[aria-hidden="true"]'))
+          return false
+        return (control.labels?.length ?? 0) === 0 && !control.getAttribute('aria-label')
+      })
+      .map((element) => element.getAttribute('name') || element.id || element.tagName.toLowerCase()),
+  )
+  for (const name of unlabelled) fail(`the field "${name}" has no label`)
+  const complete = formFields.every((field) => controls[field.key])
+  return complete ? (controls as Controls) : null
+}
+
+function toastText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const region = document.querySelector(
+      '[role="region"][aria-label^="Notifications"], ol[tabindex], [role="status"]',
+    )
+    return (region as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim() ?? ''
+  })
+}
+
+async function checkEmptySubmit(ctx: SmokeContext, page: Page, sent: Sent[]): Promise<void> {
+  const fail = (problem: string) => ctx.results.fail('form-empty', problem)
+  const submit = await page.$('form [type="submit"]')
+  if (!submit) return fail('the form has no submit button')
+  const before = sent.length
+  await submit.click()
+  // Longer than the simulated sending delay (1 s), so a simulated success would show.
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  if (sent.length > before) fail(`an empty submit sent a ${sent[before]?.method} to ${sent[before]?.url}`)
+  if ((await toastText(page)).includes(SUCCESS_TOAST)) fail(`an empty submit shows "${SUCCESS_TOAST}"`)
+  const blocked = await page.$eval('form', (form) => !(form as HTMLFormElement).checkValidity())
+  if (!blocked) fail('the empty form counts as valid')
+}
+
+async function checkFilledSubmit(
+  ctx: SmokeContext,
+  page: Page,
+  controls: Controls,
+  sent: Sent[],
+): Promise<void> {
+  const { options } = ctx
+  const fail = (problem: string) => ctx.results.fail('form-submit', problem)
+  const lead = testLead(options.submitReal)
+  for (const field of formFields) {
+    const control = controls[field.key]
+    if (field.control === 'select') {
+      await (control as ElementHandle<HTMLSelectElement>).select(lead[field.key])
+    } else {
+      await control.click()
+      await control.type(lead[field.key])
+    }
+  }
+  const before = sent.length
+  const submit = await page.$('form [type="submit"]')
+  if (!submit) return fail('the form has no submit button')
+  const started = Date.now()
+  await submit.click()
+  const answered = await page
+    .waitForFunction(
+      (title) => {
+        // The success toast, or any other toast (a failure) that says the answer is in.
+        const region = document.querySelector(
+          '[role="region"][aria-label^="Notifications"]',
+        ) as HTMLElement | null
+        return document.body.innerText.includes(title) || Boolean(region?.innerText.trim())
+      },
+      { timeout: options.timeout, polling: 100 },
+      SUCCESS_TOAST,
+    )
+    .then(
+      () => true,
+      () => false,
+    )
+  const toastShown =
+    answered && (await page.evaluate((title) => document.body.innerText.includes(title), SUCCESS_TOAST))
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  const posts = sent.slice(before)
+
+  if (!toastShown) {
+    const shown = await toastText(page)
+    fail(
+      shown
+        ? `no "${SUCCESS_TOAST}" toast: the page shows "${shown}"`
+        : `no "${SUCCESS_TOAST}" toast within ${options.timeout} ms`,
+    )
+  } else {
+    const left = await Promise.all(
+      formFields.map(async (field) => ({
+        label: field.label,
+        value: await controls[field.key].evaluate((node) => (node as HTMLInputElement).value),
+      })),
+    )
+    const kept = left.filter((entry) => entry.value !== '').map((entry) => entry.label)
+    if (kept.length > 0) fail(`after "${SUCCESS_TOAST}" these fields still hold text: ${kept.join(', ')}`)
+  }
+
+  if (posts.length === 0) {
+    if (toastShown) {
+      ctx.results.note(
+        'form-submit',
+        `simulated sending: this build has no LEAD_ENDPOINT, nothing was POSTed; the toast appeared after ${seconds} s`,
+      )
+    }
+    return
+  }
+  if (posts.length > 1) fail(`one submit sent ${posts.length} requests`)
+  const [post] = posts
+  if (!post) return
+  if (!/^application\/json/i.test(post.contentType))
+    fail(`the lead was sent as "${post.contentType}", not JSON`)
+  let body: Record<string, unknown> = {}
+  try {
+    body = JSON.parse(post.body) as Record<string, unknown>
+  } catch {
+    return fail(`the lead's body is not JSON: ${post.body.slice(0, 80)}`)
+  }
+  const missing = LEAD_KEYS.filter((key) => !(key in body))
+  if (missing.length > 0) fail(`the lead's JSON lacks ${missing.join(', ')}`)
+  for (const field of formFields) {
+    if (field.key in body && body[field.key] !== lead[field.key]) {
+      fail(
+        `the lead's ${field.key} is ${JSON.stringify(body[field.key])}, typed ${JSON.stringify(lead[field.key])}`,
+      )
+    }
+  }
+  if ('page' in body && body.page !== ctx.url(CONTACT_PATH))
+    fail(`the lead's page is ${JSON.stringify(body.page)}`)
+  const at = typeof body.submittedAt === 'string' ? Date.parse(body.submittedAt) : Number.NaN
+  if ('submittedAt' in body && !(Math.abs(at - Date.now()) < 10 * 60_000)) {
+    fail(`the lead's submittedAt ${JSON.stringify(body.submittedAt)} is not the current time`)
+  }
+  const endpoint = new URL(post.url)
+  if (options.submitReal) {
+    if (post.status === undefined || post.status < 200 || post.status > 299) {
+      fail(`the real endpoint ${endpoint.origin}${endpoint.pathname} answered ${post.status ?? 'nothing'}`)
+    } else {
+      ctx.results.note(
+        'form-submit',
+        `one real lead "PRUEBA QA" delivered to ${endpoint.origin}${endpoint.pathname} (${post.status})`,
+      )
+    }
+  } else {
+    ctx.results.note(
+      'form-submit',
+      `the lead for ${endpoint.origin}${endpoint.pathname} was intercepted and answered here, not delivered`,
+    )
+  }
+}

@@ -1,0 +1,351 @@
+/**
+ * The QA smoke kit (`npm run smoke`, scripts/smoke/) run as QA runs it, a child process, against our own
+ * build served by scripts/serve.ts: it passes there, and it FAILS (exit 1, naming the right check) against
+ * deliberately broken copies of the build. Stock photos are answered by its --offline-images aid (the
+ * machine is offline); everything else it asks for is on loopback.
+ * Duration: about 75 s on the 2-core CI machine (the full run ~35 s, each broken copy 3-8 s with --only
+ * and --pages, --help and the unreachable URL ~1 s each). Only the full run visits every page.
+ * Run: `DIST_DIR=… npx jest --selectProjects browser test/browser/smoke.test.ts` after a build.
+ */
+import { spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { readBuildSettings } from '../../scripts/lib/build-settings'
+import type { RunningServer } from '../../scripts/serve'
+import { CHECK_NAMES } from '../../scripts/smoke/checks'
+import { pagePaths } from '../../src/config/paths'
+import { distDir, projectRoot, serveDist } from '../support/browser'
+
+jest.setTimeout(120_000)
+
+const TSX = path.join(projectRoot, 'node_modules/.bin/tsx')
+const ENTRY = path.join(projectRoot, 'scripts/smoke/index.ts')
+/** The origin this build's canonical URLs name (serve.ts runs on loopback, so QA passes --site-url). */
+const SITE_ORIGIN = new URL(readBuildSettings().SITE_URL).origin
+const scratch = mkdtempSync(path.join(tmpdir(), 'smoke-test-'))
+
+interface SmokeRun {
+  code: number | null
+  stdout: string
+  stderr: string
+  lines: string[]
+}
+
+/** Runs the smoke CLI without blocking this process (the servers under test live in it). */
+function smoke(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<SmokeRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [ENTRY, ...args], { cwd: projectRoot, env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr, lines: stdout.trimEnd().split('\n') }))
+  })
+}
+
+/** A smoke run against `url` as our own tests run it: stock photos answered locally, canonical origin given. */
+function smokeAt(url: string, out: string, extra: string[] = []): Promise<SmokeRun> {
+  return smoke([
+    url,
+    '--site-url',
+    SITE_ORIGIN,
+    '--offline-images',
+    '--timeout',
+    '20000',
+    '--out',
+    out,
+    ...extra,
+  ])
+}
+
+function summary(run: SmokeRun): { failed: string[]; total: string | undefined } {
+  return { failed: run.lines.filter((line) => line.startsWith('FAIL ')), total: run.lines.at(-1) }
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Broken copies of the build. Page files are found from the URL, whatever layout the build uses.      */
+
+function copyOfBuild(name: string): string {
+  const root = path.join(scratch, name)
+  cpSync(distDir, root, { recursive: true })
+  return root
+}
+
+/** The file a page's URL is served from: dist/<slug>.html or dist/<slug>/index.html. */
+function pageFile(root: string, urlPath: string): string {
+  const slug = urlPath.replace(/^\/+|\/+$/g, '')
+  const candidates = slug ? [`${slug}.html`, `${slug}/index.html`] : ['index.html']
+  const found = candidates.map((file) => path.join(root, file)).find((file) => existsSync(file))
+  if (!found) throw new Error(`no file for ${urlPath} in ${root} (tried ${candidates.join(', ')})`)
+  return found
+}
+
+/** Rewrites a page, and its precompressed siblings so every client gets the same broken HTML. */
+function editPage(root: string, urlPath: string, edit: (html: string) => string): void {
+  const file = pageFile(root, urlPath)
+  const before = readFileSync(file, 'utf8')
+  const after = edit(before)
+  if (after === before) throw new Error(`the edit of ${urlPath} changed nothing`)
+  writeFileSync(file, after)
+  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(after))
+  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(after))
+}
+
+function removePage(root: string, urlPath: string): void {
+  const file = pageFile(root, urlPath)
+  for (const variant of [file, `${file}.br`, `${file}.gz`]) rmSync(variant, { force: true })
+}
+
+/** A loopback proxy in front of `target` that drops one response header: a host misconfigured. */
+async function stripHeaderProxy(target: string, header: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        const headers = { ...answer.headers }
+        delete headers[header.toLowerCase()]
+        res.writeHead(answer.statusCode ?? 502, headers)
+        answer.pipe(res)
+      },
+    )
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+/** Width of a PNG, from its IHDR chunk. */
+function pngWidth(file: string): number {
+  const bytes = readFileSync(file)
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
+  return bytes.readUInt32BE(16)
+}
+
+function junitCases(file: string): { name: string; failed: boolean }[] {
+  const xml = readFileSync(file, 'utf8')
+  return [...xml.matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map(
+    (match) => ({
+      name: match[1] ?? '',
+      failed: (match[3] ?? '').includes('<failure'),
+    }),
+  )
+}
+
+let good: RunningServer
+beforeAll(async () => {
+  good = await serveDist()
+})
+afterAll(async () => {
+  await good?.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+describe('the smoke kit on the command line', () => {
+  test('--help lists every check and every flag, and runs none', async () => {
+    let requests = 0
+    const recorder = createServer((_req, res) => {
+      requests += 1
+      res.end('ok')
+    })
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`
+      const run = await smoke(['--help'], { ...process.env, SMOKE_URL: url })
+      expect(run.code).toBe(0)
+      const checks = run.lines.slice(run.lines.indexOf('Checks:') + 1)
+      const listed = checks.flatMap((line) => /^ {2}([a-z0-9-]+) {2,}\S/.exec(line)?.[1] ?? [])
+      expect(listed).toEqual(CHECK_NAMES)
+      for (const flag of [
+        '--only',
+        '--pages',
+        '--timeout',
+        '--headful',
+        '--site-url',
+        '--submit-real',
+        '--out',
+        '--offline-images',
+      ]) {
+        expect(run.stdout).toContain(flag)
+      }
+      expect(run.stdout).toContain('SMOKE_URL')
+      expect(requests).toBe(0)
+    } finally {
+      await new Promise((resolve) => recorder.close(resolve))
+    }
+  })
+
+  test('an unreachable deployment exits 2 with one line saying so', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise((resolve) => closed.close(resolve))
+    const run = await smoke([`http://127.0.0.1:${port}`, '--out', path.join(scratch, 'unreachable')])
+    expect({ code: run.code, lines: run.lines }).toEqual({
+      code: 2,
+      lines: [`Cannot reach http://127.0.0.1:${port}: connection refused. No check was run.`],
+    })
+    expect(existsSync(path.join(scratch, 'unreachable'))).toBe(false)
+  })
+
+  test('--headful without a display is refused in one line, and so is an unknown check', async () => {
+    const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...noDisplay } = process.env
+    const headful = await smoke([good.url, '--headful'], noDisplay)
+    expect(headful.code).toBe(3)
+    expect(headful.stderr).toMatch(/--headful needs a display, and DISPLAY is not set/)
+    const unknown = await smoke([good.url, '--only', 'page-status,no-such-check'])
+    expect(unknown.code).toBe(3)
+    expect(unknown.stderr).toMatch(/unknown check no-such-check/)
+  })
+})
+
+describe('against our own build', () => {
+  const out = path.join(scratch, 'good')
+  let run: SmokeRun
+
+  beforeAll(async () => {
+    run = await smokeAt(good.url, out)
+  })
+
+  test('every check passes and the run exits 0', () => {
+    expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
+    expect(run.lines.filter((line) => line.startsWith('PASS ')).map((line) => line.split(' ')[1])).toEqual(
+      CHECK_NAMES,
+    )
+    expect(run.code).toBe(0)
+  })
+
+  test('the simulated quote form is said to be simulated, not failed', () => {
+    expect(run.lines).toContainEqual(
+      expect.stringMatching(/^PASS form-submit \(simulated sending: .*nothing was POSTed/),
+    )
+  })
+
+  test('it writes a screenshot of every page at 390 and 1280 px', () => {
+    const files = readdirSync(out)
+      .filter((file) => file.endsWith('.png'))
+      .sort()
+    const slugs = pagePaths.map((page) => page.replace(/^\//, '') || 'inicio')
+    expect(files).toEqual(slugs.flatMap((slug) => [`${slug}-1280.png`, `${slug}-390.png`]).sort())
+    for (const file of files)
+      expect(pngWidth(path.join(out, file))).toBe(Number(/-(\d+)\.png$/.exec(file)?.[1]))
+  })
+
+  test('the JUnit file has one passing testcase per check, named as in the summary', () => {
+    expect(junitCases(path.join(out, 'junit.xml'))).toEqual(
+      CHECK_NAMES.map((name) => ({ name, failed: false })),
+    )
+  })
+})
+
+interface Breakage {
+  what: string
+  only: string
+  pages?: string
+  /** Prepares the broken deployment; returns its URL and what to stop afterwards. */
+  serve(): Promise<{ url: string; stop(): Promise<void> }>
+  /** What the FAIL line must say. */
+  says: RegExp
+}
+
+/** Serves a broken copy of the build made by `breakCopy`. */
+function brokenCopy(name: string, breakCopy: (root: string) => void): Breakage['serve'] {
+  return async () => {
+    const root = copyOfBuild(name)
+    breakCopy(root)
+    const server = await serveDist(root)
+    return { url: server.url, stop: () => server.close() }
+  }
+}
+
+const breakages: Breakage[] = [
+  {
+    what: 'a missing page',
+    only: 'page-status',
+    serve: brokenCopy('missing-page', (root) => removePage(root, '/nosotros')),
+    says: /^FAIL page-status: \/nosotros: answered 404, expected 200$/,
+  },
+  {
+    what: 'a page whose script throws',
+    only: 'console-errors',
+    pages: '/servicios',
+    serve: brokenCopy('throwing-script', (root) => {
+      writeFileSync(path.join(root, 'smoke-broken.js'), "throw new Error('roto a propósito')\n")
+      editPage(root, '/servicios', (html) =>
+        html.replace('</head>', '<script src="/smoke-broken.js"></script></head>'),
+      )
+    }),
+    says: /^FAIL console-errors: \/servicios at \d+ px: uncaught Error: roto a propósito/,
+  },
+  {
+    what: 'a canonical on the wrong host',
+    only: 'head-tags',
+    serve: brokenCopy('wrong-canonical', (root) =>
+      editPage(root, '/ubicacion', (html) =>
+        html.replace(/(<link rel="canonical" href=")[^"]*(")/, '$1https://staging.example.mx/ubicacion$2'),
+      ),
+    ),
+    says: /^FAIL head-tags: \/ubicacion: canonical https:\/\/staging\.example\.mx\/ubicacion is on https:\/\/staging\.example\.mx, not on /,
+  },
+  {
+    what: 'a missing security header',
+    only: 'security-headers',
+    serve: async () => {
+      const proxy = await stripHeaderProxy(good.url, 'X-Content-Type-Options')
+      return { url: proxy.url, stop: () => new Promise((resolve) => proxy.server.close(() => resolve())) }
+    },
+    says: /^FAIL security-headers: X-Content-Type-Options missing \(every page\)$/,
+  },
+  {
+    what: 'an image that 404s',
+    only: 'images',
+    pages: '/nosotros',
+    serve: brokenCopy('missing-image', (root) =>
+      editPage(root, '/nosotros', (html) =>
+        html.replace(/<img\b[^>]*>/, (tag) =>
+          tag.replace(/ src="[^"]*"/, ' src="/fotos/no-existe.jpg"').replace(/ srcSet="[^"]*"/i, ''),
+        ),
+      ),
+    ),
+    says: /^FAIL images: \/nosotros at \d+ px: http:\/\/127\.0\.0\.1:\d+\/fotos\/no-existe\.jpg .*did not load/,
+  },
+  {
+    what: 'a form field without its label',
+    only: 'form-fields',
+    serve: brokenCopy('unlabelled-field', (root) =>
+      editPage(root, '/contacto', (html) => html.replace('for="quote-email"', 'for="quote-correo"')),
+    ),
+    says: /^FAIL form-fields: the label "Email" is tied to no field; the field "email" has no label$/,
+  },
+]
+
+describe('against a broken deployment it exits 1 and names the check', () => {
+  test.each(breakages)('$what: $only', async ({ what, only, pages, serve, says }) => {
+    const deployment = await serve()
+    try {
+      const run = await smokeAt(deployment.url, path.join(scratch, `out-${only}`), [
+        '--only',
+        only,
+        ...(pages ? ['--pages', pages] : []),
+      ])
+      const { failed, total } = summary(run)
+      expect({ what, failed, total }).toEqual({
+        what,
+        failed: [expect.stringMatching(says)],
+        total: '0 passed, 1 failed',
+      })
+      expect(run.code).toBe(1)
+      expect(junitCases(path.join(scratch, `out-${only}`, 'junit.xml'))).toEqual([
+        { name: only, failed: true },
+      ])
+    } finally {
+      await deployment.stop()
+    }
+  })
+})
