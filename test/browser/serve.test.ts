@@ -5,14 +5,13 @@
  * and compressed bodies arrive as sent. Run: `npx jest --selectProjects browser test/browser/serve.test.ts`.
  */
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { headersFile, parseHeadersFile } from '../../scripts/lib/host-files'
 import { collectHostPolicy } from '../../scripts/lib/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
+import { send as sendOn, sendRaw as sendRawOn } from '../support/http'
 
 const SECRET = `secret-${process.pid}-${Date.now()}`
 const page = (marker: string) =>
@@ -29,51 +28,15 @@ const FILES: Record<string, string> = {
 }
 const PRECOMPRESSED = ['index.html', 'nosotros.html', '404.html', 'assets/app-abc123.js']
 
-interface Answer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: Buffer
-  text: string
-}
-
 let server: RunningServer
 let fixture: string
 let securityHeaders: Readonly<Record<string, string>>
 
-/** One request on its own connection; the path goes out exactly as given. */
-function send(target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port: server.port, path: target, method, headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('error', reject)
-        res.on('end', () => {
-          const body = Buffer.concat(chunks)
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-}
-
+/** One request on its own connection; the path goes out exactly as given (test/support/http.ts). */
+const send = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+  sendOn(server.port, target, headers, method)
 /** Bytes straight onto a socket, for request lines and headers that http.request would refuse to write. */
-function sendRaw(head: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1')
-    const chunks: Buffer[] = []
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
-    socket.on('error', reject)
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1')
-      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text })
-    })
-    socket.end(head)
-  })
-}
+const sendRaw = (head: string) => sendRawOn(server.port, head)
 
 beforeAll(async () => {
   fixture = mkdtempSync(path.join(tmpdir(), 'aquapuebla-serve-'))
