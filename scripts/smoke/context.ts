@@ -191,7 +191,12 @@ export class SmokeContext {
       document.addEventListener('securitypolicyviolation', (event) => {
         const report = (window as unknown as { __smokeCspViolation: (text: string) => void })
           .__smokeCspViolation
-        const blocked = event.blockedURI || 'inline code'
+        const blocked =
+          !event.blockedURI || event.blockedURI === 'inline'
+            ? 'inline code'
+            : event.blockedURI === 'eval'
+              ? 'eval'
+              : event.blockedURI
         report(`${event.effectiveDirective} blocked ${blocked}${event.sample ? ` ("${event.sample}")` : ''}`)
       })
     })
