@@ -251,6 +251,7 @@ interface Breakage {
   what: string
   only: string
   pages?: string
+  timeout?: string
   /** Prepares the broken deployment; returns its URL and what to stop afterwards. */
   serve(): Promise<{ url: string; stop(): Promise<void> }>
   /** What the FAIL line must say. */
@@ -267,7 +268,24 @@ function brokenCopy(name: string, breakCopy: (root: string) => void): Breakage['
   }
 }
 
+/** The entry module every page loads: the one /assets/index-*.js the home page names. */
+function entryModule(root: string): string {
+  const names = new Set(readFileSync(pageFile(root, '/'), 'utf8').match(/\/assets\/index-[\w-]+\.js/g) ?? [])
+  if (names.size !== 1)
+    throw new Error(`expected one entry module in the home page, found ${[...names].join(', ')}`)
+  return path.join(root, [...names][0] ?? '')
+}
+
 const breakages: Breakage[] = [
+  {
+    what: 'no sitemap',
+    only: 'sitemap',
+    serve: brokenCopy('no-sitemap', (root) => {
+      for (const file of ['sitemap.xml', 'sitemap.xml.br', 'sitemap.xml.gz'])
+        rmSync(path.join(root, file), { force: true })
+    }),
+    says: /^FAIL sitemap: \/sitemap\.xml answered 404; checking the five known pages$/,
+  },
   {
     what: 'a missing page',
     only: 'page-status',
@@ -330,6 +348,16 @@ const breakages: Breakage[] = [
     says: /^FAIL csp-violations: \/ubicacion at \d+ px: script-src(-elem)? blocked inline code/,
   },
   {
+    what: 'a build whose entry script is missing',
+    only: 'hydration',
+    timeout: '5000',
+    serve: brokenCopy('no-entry-script', (root) => {
+      const entry = entryModule(root)
+      for (const file of [entry, `${entry}.br`, `${entry}.gz`]) rmSync(file, { force: true })
+    }),
+    says: /^FAIL hydration: \/ did not hydrate within 5000 ms/,
+  },
+  {
     what: 'a form field without its label',
     only: 'form-fields',
     serve: brokenCopy('unlabelled-field', (root) =>
@@ -340,13 +368,14 @@ const breakages: Breakage[] = [
 ]
 
 describe('against a broken deployment it exits 1 and names the check', () => {
-  test.each(breakages)('$what: $only', async ({ what, only, pages, serve, says }) => {
+  test.each(breakages)('$what: $only', async ({ what, only, pages, timeout, serve, says }) => {
     const deployment = await serve()
     try {
       const run = await smokeAt(deployment.url, path.join(scratch, `out-${only}`), [
         '--only',
         only,
         ...(pages ? ['--pages', pages] : []),
+        ...(timeout ? ['--timeout', timeout] : []),
       ])
       const { failed, total } = summary(run)
       expect({ what, failed, total }).toEqual({
