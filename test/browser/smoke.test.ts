@@ -3,10 +3,10 @@
  * build served by scripts/serve.ts: it passes there, and it FAILS (exit 1, naming the right check) against
  * deliberately broken copies of the build. Stock photos are answered by its --offline-images aid (the
  * machine is offline); everything else it asks for is on loopback.
- * Duration, measured on the shared 2-core machine under load (load average 16-20 from other builds and
- * tests): 190 s for the file; the one full run (every page at two widths, screenshots) ~55 s, each broken
- * copy 4-20 s (--only with the relevant check, --pages with the broken page), --help and the refusals
- * 6-9 s, most of it tsx and Chromium starting. Only the full run visits every page.
+ * Duration, measured on the shared 2-core machine while others' builds and tests ran (load average ~11):
+ * 142 s for the file; the one full run (every page at two widths, screenshots) ~50 s, each broken copy
+ * 3-14 s (--only with the relevant check, --pages with the broken page), --help and the refusals 3-5 s,
+ * most of it tsx and Chromium starting. Only the full run visits every page.
  * Run: `DIST_DIR=… npx jest test/browser/smoke.test.ts --selectProjects browser` after a build (the path
  * first: after --selectProjects it would be read as a second project name, and every browser test runs).
  */
