@@ -6,6 +6,10 @@ const globals = {
   SITE_URL: 'https://www.aquapuebla.mx',
   LEAD_ENDPOINT: '',
   IMAGE_ORIGIN: 'https://images.unsplash.com',
+  // Analytics off, as in a default build (src/analytics/).
+  PLAUSIBLE_DOMAIN: '',
+  PLAUSIBLE_SRC: '',
+  GA4_ID: '',
 }
 
 const transform = {

@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { analyticsCspSources } from '../src/analytics/csp-sources'
 import { readBuildSettings } from './lib/build-settings'
 import {
   assetsHtaccessFile,
@@ -27,6 +28,8 @@ async function main() {
     siteUrl: settings.SITE_URL,
     imageOrigin: settings.IMAGE_ORIGIN,
     leadEndpoint: settings.LEAD_ENDPOINT,
+    // The analytics providers' origins, only for those configured (none in a default build).
+    extra: analyticsCspSources(settings),
   })
 
   // 2. One file per host format.

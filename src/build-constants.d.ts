@@ -8,3 +8,9 @@ declare const SITE_URL: string
 declare const LEAD_ENDPOINT: string
 /** Origin of the stock photos (https://images.unsplash.com unless overridden for offline benchmarks). */
 declare const IMAGE_ORIGIN: string
+/** The site's domain as registered in Plausible; empty means no Plausible (README, "Measuring visits and leads"). */
+declare const PLAUSIBLE_DOMAIN: string
+/** A self-hosted Plausible: its origin or script URL; empty means https://plausible.io. */
+declare const PLAUSIBLE_SRC: string
+/** Google Analytics 4 measurement id (G-XXXXXXX); empty means no Google Analytics and no consent notice. */
+declare const GA4_ID: string

@@ -1,5 +1,6 @@
 import { MessageCircle, Phone } from 'lucide-react'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { site, whatsappLink } from '../config/site'
 import { contactLabels } from '../content/shared'
 import { ExternalButton } from './ui/button'
@@ -9,7 +10,11 @@ import { VisuallyHidden } from './ui/visually-hidden'
 /** Call and WhatsApp buttons under a short invitation. */
 export function ContactActions({ title, text }: { title: string; text: string }) {
   return (
-    <Band aria-labelledby="contacto-directo">
+    // The band closes the location page, its only use: clicks here count as 'location_page'.
+    <Band
+      aria-labelledby="contacto-directo"
+      {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('location_page') : {})}
+    >
       <Container $narrow>
         <h2 id="contacto-directo">{title}</h2>
         <p>{text}</p>

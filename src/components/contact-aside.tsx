@@ -1,5 +1,6 @@
 import { CheckCircle2, Siren } from 'lucide-react'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { site } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { HoursList } from './hours-list'
@@ -23,7 +24,7 @@ export function ContactAside({ whyUs, emergency, hoursTitle, image }: Props) {
           ))}
         </Reasons>
       </Card>
-      <Emergency aria-labelledby="emergencia">
+      <Emergency aria-labelledby="emergencia" {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('emergency') : {})}>
         <h2 id="emergencia">
           <Siren aria-hidden="true" size={22} />
           {emergency.title}

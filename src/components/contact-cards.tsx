@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { site } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { media } from '../theme/media'
@@ -8,7 +9,7 @@ import { Card, IconBadge } from './ui/section'
 /** Phone, e-mail, location and hours at a glance, above the form. */
 export function ContactCards({ cards }: { cards: ContactoContent['cards'] }) {
   return (
-    <List>
+    <List {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('contact_cards') : {})}>
       <li>
         <Item>
           <IconBadge>

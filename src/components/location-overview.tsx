@@ -1,5 +1,6 @@
 import { Clock, ExternalLink, MapPin, Phone } from 'lucide-react'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { fullAddress, mapsHref, site } from '../config/site'
 import { contactLabels } from '../content/shared'
 import type { UbicacionContent } from '../content/ubicacion'
@@ -15,7 +16,11 @@ export function LocationOverview({ office, map }: Props) {
   return (
     <Section>
       <Columns>
-        <Card as="section" aria-labelledby="oficina">
+        <Card
+          as="section"
+          aria-labelledby="oficina"
+          {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('location_details') : {})}
+        >
           <h2 id="oficina">{office.title}</h2>
           <Facts>
             <Fact>

@@ -1,6 +1,9 @@
 import { MessageCircle, Send } from 'lucide-react'
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { styled } from 'styled-components'
+import { placement, QUOTE_FORM_MARK } from '../analytics/placement'
+import { analyticsPrivacyNote } from '../analytics/privacy-note'
+import { trackQuoteOutcome } from '../analytics/quote-outcome'
 import { site, whatsappLink } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
@@ -68,6 +71,8 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       endpoint: isBot ? '' : endpoint,
       page: window.location.href,
     })
+    // Analytics: delivered or failed, and the chosen service; a filled honeypot is a bot, not a lead.
+    if (!isBot) trackQuoteOutcome(result, lead)
 
     if (result.ok) {
       toast({ title: form.success.title, description: form.success.description })
@@ -84,11 +89,20 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
         title: form.failure.title,
         description: (
           <>
-            {form.failure.description} {form.failure.call} <a href={site.phone.href}>{site.phone.display}</a>.
+            {form.failure.description} {form.failure.call}{' '}
+            <a href={site.phone.href} {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('failure_toast') : {})}>
+              {site.phone.display}
+            </a>
+            .
           </>
         ),
         action: (
-          <FailureAction href={leadWhatsappLink(lead)} target="_blank" rel="noopener noreferrer">
+          <FailureAction
+            href={leadWhatsappLink(lead)}
+            target="_blank"
+            rel="noopener noreferrer"
+            {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('failure_toast') : {})}
+          >
             <MessageCircle aria-hidden="true" size={18} />
             {form.failure.action}
             <VisuallyHidden> {contactLabels.newTab}</VisuallyHidden>
@@ -109,6 +123,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       aria-labelledby="form-title"
       aria-busy={sending}
       {...(endpoint ? { method: 'post', action: endpoint } : {})}
+      {...(PLAUSIBLE_DOMAIN || GA4_ID ? { [QUOTE_FORM_MARK]: '' } : {})}
     >
       <h2 id="form-title">{form.title}</h2>
       <Lead>{form.lead}</Lead>
@@ -202,10 +217,14 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
         <Send aria-hidden="true" size={18} />
         {sending ? form.sending : form.submit}
       </Submit>
-      <Privacy aria-labelledby="privacidad">
+      <Privacy
+        aria-labelledby="privacidad"
+        {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('form_privacy') : {})}
+      >
         <h3 id="privacidad">{form.privacy.title}</h3>
         <p>
-          {form.privacy.text} {form.privacy.rights} <a href={site.email.href}>{site.email.address}</a>.
+          {form.privacy.text} {form.privacy.rights} <a href={site.email.href}>{site.email.address}</a>
+          {`.${analyticsPrivacyNote ? ` ${analyticsPrivacyNote}` : ''}`}
         </p>
       </Privacy>
     </Form>

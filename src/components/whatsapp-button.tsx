@@ -2,6 +2,7 @@ import { MessageCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { whatsappLink } from '../config/site'
 import { contactLabels } from '../content/shared'
 import { media } from '../theme/media'
@@ -35,6 +36,7 @@ export function WhatsAppButton() {
 
   return (
     <Floating
+      {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('floating_button') : {})}
       href={whatsappLink()}
       target="_blank"
       rel="noopener noreferrer"

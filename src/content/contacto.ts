@@ -167,3 +167,15 @@ export const contacto = {
     ],
   },
 } as const satisfies ContactoContent
+
+/**
+ * What the privacy notice under the quote form adds when analytics is configured
+ * (src/analytics/privacy-note.ts picks the sentences for the build's providers). A separate export,
+ * so that a build without analytics leaves it out of the page's chunk.
+ */
+export const analyticsPrivacy = {
+  measured:
+    'Para mejorar el sitio medimos cómo se usa, sin datos personales: páginas vistas, sitio de procedencia, tipo de dispositivo, país, qué botones de contacto se usan, si una solicitud se envió (nunca su contenido) y la velocidad de carga.',
+  plausible: 'Lo hacemos de forma anónima y sin cookies con Plausible Analytics.',
+  ga4: 'Con Google Analytics, solo si lo aceptas en el aviso de cookies: guarda cookies en tu navegador y, si lo rechazas, no se envía nada a Google.',
+} as const

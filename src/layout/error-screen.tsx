@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { paths } from '../config/paths'
 import { site } from '../config/site'
 import { errorScreen } from '../content/shared'
@@ -32,7 +33,7 @@ export function ErrorScreen() {
       <h1>{errorScreen.heading}</h1>
       <Message>{message}</Message>
       {stack ? <Stack>{stack}</Stack> : null}
-      <Help>
+      <Help {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('error_page') : {})}>
         {errorScreen.help} <a href={site.phone.href}>{site.phone.display}</a>.
       </Help>
       <HomeLink to={paths.inicio}>{errorScreen.homeLink}</HomeLink>

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router-dom'
 import { styled } from 'styled-components'
+import { placement } from '../analytics/placement'
 import { paths } from '../config/paths'
 import { site } from '../config/site'
 import { footer } from '../content/shared'
@@ -38,7 +39,7 @@ export function Footer() {
             ))}
           </List>
         </nav>
-        <address>
+        <address {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('footer') : {})}>
           <ColumnTitle as="p">{footer.contactTitle}</ColumnTitle>
           <List>
             <li>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
 import { styled } from 'styled-components'
+import { usePageViews } from '../analytics/page-views'
 import { WhatsAppButton } from '../components/whatsapp-button'
 import { header } from '../content/shared'
 import { DeferredToaster } from '../toast/deferred-toaster'
@@ -27,6 +28,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
   const navigationType = useNavigationType()
   const firstRender = useRef(true)
+  usePageViews()
 
   // After a client-side navigation: a new page starts at the top (back/forward keeps the browser's
   // own scroll restoration), and focus moves to it so screen readers announce the change.

@@ -5,7 +5,12 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import { chromiumArgs, chromiumPath, interceptExternal } from '../../scripts/lib/offline-images'
+import {
+  chromiumArgs,
+  chromiumPath,
+  interceptExternal,
+  type ExternalAnswer,
+} from '../../scripts/lib/offline-images'
 import { startServer, type RunningServer } from '../../scripts/serve'
 
 export const projectRoot = path.resolve(__dirname, '../..')
@@ -34,7 +39,14 @@ export async function openPage(
     width = 1280,
     height = 800,
     javascript = true,
-  }: { width?: number; height?: number; javascript?: boolean } = {},
+    answer,
+  }: {
+    width?: number
+    height?: number
+    javascript?: boolean
+    /** Answers some external requests locally (stand-ins for third-party hosts); the rest are aborted. */
+    answer?: ExternalAnswer
+  } = {},
 ): Promise<OpenedPage> {
   const page = await browser.newPage()
   const problems: string[] = []
@@ -51,7 +63,7 @@ export async function openPage(
     isMobile: width < 768,
     hasTouch: width < 768,
   })
-  const external = await interceptExternal(page)
+  const external = await interceptExternal(page, undefined, answer)
   return { page, problems, external }
 }
 
