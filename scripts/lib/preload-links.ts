@@ -32,7 +32,12 @@ export function preloadLinks(
  * <head> once the first contentful paint has been reported and, when the page has a high-priority
  * photo (the hero, its largest paint) still downloading, once that photo has arrived or failed (3 s
  * at most): on a slow connection the photo then has the bandwidth to itself, and the scripts follow.
- * Browsers without paint timing wait for the first frame instead. Spelled out:
+ * Browsers without paint timing wait for the first frame instead. And paint timing is not a promise:
+ * Firefox ESR reports no first-contentful-paint entry for a reloaded page, and with nothing else to wait
+ * for, a visitor who reloaded never got a hydrated page (found by the Firefox run, issue 11). So one
+ * second after the load event the next frame stands in for it (a no-op when the scripts are in already;
+ * not at once, as Chromium can report its first paint after a frame that follows the load event).
+ * Spelled out:
  *
  *   const template = document.getElementById('app-scripts'); let added = false
  *   const add = () => { if (!added) { added = true; document.head.append(document.importNode(template.content, true)) } }
@@ -46,6 +51,7 @@ export function preloadLinks(
  *     new PerformanceObserver((list, observer) => { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); afterPaint() } })
  *       .observe({ type: 'paint', buffered: true })
  *   else requestAnimationFrame(() => setTimeout(afterPaint, 0))
+ *   addEventListener('load', () => setTimeout(() => requestAnimationFrame(() => setTimeout(afterPaint, 0)), 1000))
  */
 export const SCRIPT_LOADER =
   "(function(){var t=document.getElementById('app-scripts'),d=0;" +
@@ -54,7 +60,8 @@ export const SCRIPT_LOADER =
   "if(i&&!i.complete){i.addEventListener('load',go);i.addEventListener('error',go);setTimeout(go,3e3)}else setTimeout(go,0)}" +
   "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)" +
   "new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();painted()}}).observe({type:'paint',buffered:!0});" +
-  'else requestAnimationFrame(function(){setTimeout(painted,0)})})()'
+  'else requestAnimationFrame(function(){setTimeout(painted,0)});' +
+  "addEventListener('load',function(){setTimeout(function(){requestAnimationFrame(function(){setTimeout(painted,0)})},1e3)})})()"
 
 /**
  * The page is complete as HTML and inline CSS, so nothing else belongs on the path to the first
