@@ -3,6 +3,13 @@
  * then the same pages hydrated (no console problems, client-side navigation), the 404 screen, the mobile menu,
  * layout overflow, sitemap/robots and the skip link. Runs against dist/ served by scripts/serve.ts on loopback.
  * Run: `npm run build`, then `npx jest test/browser/site.test.ts --selectProjects browser --runInBand`.
+ *
+ * Firefox ESR runs this file too (`npm run test:firefox`, BROWSER_ENGINE=firefox), with the same assertions,
+ * all of it but "motion preferences": puppeteer emulates `prefers-reduced-motion` over CDP only, which
+ * Firefox's WebDriver BiDi does not offer. (The raw-HTML, 404-status and crawling-file tests use no browser
+ * and cost milliseconds, so they simply run again.) Engine differences on purpose are handled in
+ * test/support/browser.ts and test/support/engines.ts: no touch or mobile emulation in Firefox, and its
+ * script-less pages live in a second Firefox with scripting off.
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
@@ -119,6 +126,27 @@ function rulesInsertedByStyledComponents(page: Page): Promise<number> {
   )
 }
 
+/**
+ * Waits until no CSS animation is running, polling from here with synchronous evaluations: in Firefox with
+ * scripting off (test/support/engines.ts scriptlessBrowser) the page's own promises never settle, so
+ * `animation.finished` and puppeteer's `$$eval` would wait forever.
+ */
+async function animationsFinished(page: Page, timeout = 5000): Promise<void> {
+  const running = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => (animation as CSSAnimation).animationName),
+    )
+  const deadline = Date.now() + timeout
+  for (let names = await running(); names.length > 0; names = await running()) {
+    if (Date.now() > deadline)
+      throw new Error(`animations still running after ${timeout} ms: ${names.join(', ')}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 /** A short pause for effects, transitions and late console messages. */
 async function settle(page: Page, ms = 300): Promise<void> {
   await page.evaluate((delay) => new Promise((resolve) => setTimeout(resolve, delay)), ms)
@@ -213,13 +241,14 @@ describe('with JavaScript disabled', () => {
   test.each(ROUTES)('the heading and main content of $path are visible', async (route) => {
     await page.goto(urlOf(route.path), { waitUntil: 'load' })
     // CSS animations run without scripts too: let any entrance animation finish before judging.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
+    await animationsFinished(page)
     expect(await h1Text(page)).toBe(route.h1)
     expect(await isShown(page, 'h1')).toBe(true)
     expect(await isShown(page, 'main#contenido')).toBe(true)
     // Every heading and paragraph in main is laid out and fully opaque: nothing waits for a script.
-    const hidden = await page.$$eval('main h1, main h2, main h3, main p, main li', (elements) =>
-      elements
+    // (A synchronous evaluate, not $$eval: see animationsFinished.)
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll('main h1, main h2, main h3, main p, main li')]
         .filter((element) => {
           if (element.closest('[hidden], noscript')) return false
           for (let node: Element | null = element; node; node = node.parentElement) {
@@ -267,6 +296,35 @@ describe('with JavaScript enabled', () => {
       }
     },
   )
+
+  test('a reloaded page hydrates again', async () => {
+    // Regression (issue 11, Firefox run): Firefox reports no first-contentful-paint for a reloaded page,
+    // and the script loader waited for one, so after a reload the page was never hydrated.
+    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+    try {
+      await loadHydrated(page, paths.contacto)
+      await page.reload({ waitUntil: 'load' })
+      await page.waitForFunction(
+        () => Object.keys(document.querySelector('#root') ?? {}).some((key) => key.startsWith('__react')),
+        { timeout: 10_000 },
+      )
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON().type)).toBe(
+        'reload',
+      )
+      // And it works on the client: a header link moves without loading a document.
+      await page.evaluate(() => Object.assign(window, { __marker: 1 }))
+      await (await navLink(await headerNav(page), 'Servicios')).click()
+      await page.waitForFunction(
+        (h1) => document.querySelector('h1')?.textContent?.trim() === h1,
+        {},
+        servicios.intro.title,
+      )
+      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
+      expect(problems).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
 
   test('header links navigate on the client, without a full reload', async () => {
     const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
@@ -373,6 +431,7 @@ describe('script loading', () => {
   })
 })
 
+// Chromium only (excluded by name in `npm run test:firefox`): emulateMediaFeatures needs CDP.
 describe('motion preferences, on the home page at 390 px', () => {
   /** Opens the home page hydrated, with `prefers-reduced-motion` set as given. */
   async function openWithMotion(motion: 'reduce' | 'no-preference') {

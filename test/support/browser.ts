@@ -1,24 +1,22 @@
 /**
- * Browser-test helpers: Debian Chromium through puppeteer-core, the built site served by our own
- * scripts/serve.ts on a free loopback port, external hosts intercepted (stock photos answered locally).
+ * Browser-test helpers: Debian Chromium (or Firefox ESR with BROWSER_ENGINE=firefox) through
+ * puppeteer-core, the built site served by our own scripts/serve.ts on a free loopback port, external
+ * hosts intercepted (stock photos answered locally).
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import {
-  chromiumArgs,
-  chromiumPath,
-  interceptExternal,
-  type ExternalAnswer,
-} from '../../scripts/lib/offline-images'
+import type { Browser, Page } from 'puppeteer-core'
+import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
 import { startServer, type RunningServer } from '../../scripts/serve'
+import { engine, launchEngine, scriptlessBrowser } from './engines'
 
 export const projectRoot = path.resolve(__dirname, '../..')
 /** The build under test: `dist/`, or another one through DIST_DIR (as scripts/serve.ts reads it). */
 export const distDir = path.resolve(projectRoot, process.env.DIST_DIR || 'dist')
 
+/** Chromium, or Firefox ESR with BROWSER_ENGINE=firefox (test/support/engines.ts). */
 export function launchBrowser(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  return launchEngine()
 }
 
 export function serveDist(root: string = distDir): Promise<RunningServer> {
@@ -48,21 +46,18 @@ export async function openPage(
     answer?: ExternalAnswer
   } = {},
 ): Promise<OpenedPage> {
-  const page = await browser.newPage()
+  const page = await (javascript ? browser : await scriptlessBrowser(browser)).newPage()
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warn')
       problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`))
-  await page.setJavaScriptEnabled(javascript)
-  await page.setViewport({
-    width,
-    height,
-    deviceScaleFactor: 1,
-    isMobile: width < 768,
-    hasTouch: width < 768,
-  })
+  if (!javascript && engine === 'chromium') await page.setJavaScriptEnabled(false)
+  // Firefox's WebDriver BiDi has no touch or mobile-viewport emulation (emulation.setTouchOverride is an
+  // unknown command in Firefox ESR): there a narrow page is a narrow desktop window, driven by mouse clicks.
+  const phone = width < 768 && engine === 'chromium'
+  await page.setViewport({ width, height, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone })
   const external = await interceptExternal(page, undefined, answer)
   return { page, problems, external }
 }

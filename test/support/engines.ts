@@ -1,0 +1,120 @@
+/**
+ * Which browser engine the browser tests drive, and how each one is launched offline.
+ * BROWSER_ENGINE=chromium (default): Debian Chromium over CDP (PUPPETEER_EXECUTABLE_PATH).
+ * BROWSER_ENGINE=firefox: Debian Firefox ESR over WebDriver BiDi (FIREFOX_EXECUTABLE_PATH), no separate driver.
+ * `npm run test:firefox` runs the visitor-behaviour suites this way (see package.json and each test file header).
+ */
+import { existsSync } from 'node:fs'
+import puppeteer, { type Browser } from 'puppeteer-core'
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/offline-images'
+
+export type Engine = 'chromium' | 'firefox'
+
+function engineFromEnv(value: string | undefined): Engine {
+  if (value === undefined || value === '' || value === 'chromium') return 'chromium'
+  if (value === 'firefox') return 'firefox'
+  throw new Error(`BROWSER_ENGINE must be "chromium" or "firefox", not "${value}"`)
+}
+
+export const engine: Engine = engineFromEnv(process.env.BROWSER_ENGINE)
+export const isFirefox = engine === 'firefox'
+
+export const firefoxPath = process.env.FIREFOX_EXECUTABLE_PATH || '/usr/bin/firefox-esr'
+
+/**
+ * Firefox preferences on top of puppeteer's own test profile (which already turns off updates, Shield,
+ * safe browsing, data reporting and first-run pages): nothing may leave the machine. Every proxied request
+ * goes to a closed port (127.0.0.1:9) and fails at once; loopback is never proxied, so the site under test
+ * and the tests' own servers answer directly. Requests to the stock-photo host never reach the network
+ * either: the tests intercept them (scripts/lib/offline-images.ts interceptExternal).
+ */
+export const firefoxPrefs: Record<string, string | number | boolean> = {
+  'network.proxy.type': 1,
+  'network.proxy.http': '127.0.0.1',
+  'network.proxy.http_port': 9,
+  'network.proxy.ssl': '127.0.0.1',
+  'network.proxy.ssl_port': 9,
+  'network.proxy.share_proxy_settings': true,
+  'network.proxy.no_proxies_on': 'localhost, 127.0.0.1',
+  // Firefox proxies loopback too unless this stays false (its default since 67: said out loud here).
+  'network.proxy.allow_hijacking_localhost': false,
+  // No DNS over HTTPS, no DNS or link prefetching, no speculative connections.
+  'network.trr.mode': 5,
+  'network.dns.disablePrefetch': true,
+  'network.prefetch-next': false,
+  'network.predictor.enabled': false,
+  // No captive-portal or connectivity probes, no region lookup, no push service.
+  'network.captive-portal-service.enabled': false,
+  'network.connectivity-service.enabled': false,
+  'browser.region.network.url': '',
+  'browser.region.update.enabled': false,
+  'dom.push.enabled': false,
+  // No update checks, telemetry or system add-on updates.
+  'app.update.enabled': false,
+  'app.update.auto': false,
+  'extensions.systemAddon.update.enabled': false,
+  'toolkit.telemetry.enabled': false,
+  'toolkit.telemetry.unified': false,
+  'toolkit.telemetry.server': '',
+  'toolkit.telemetry.reportingpolicy.firstRun': false,
+  'browser.ping-centre.telemetry': false,
+  'browser.newtabpage.activity-stream.feeds.telemetry': false,
+  'browser.newtabpage.activity-stream.telemetry': false,
+  // No first-run, what's-new or default-browser pages.
+  'browser.aboutwelcome.enabled': false,
+  'trailhead.firstrun.didSeeAboutWelcome': true,
+  'browser.messaging-system.whatsNewPanel.enabled': false,
+}
+
+/** The executable for `engine`, or a message naming the Debian package that provides it. */
+export function executableFor(which: Engine): string {
+  const [executable, debianPackage, variable] =
+    which === 'firefox'
+      ? [firefoxPath, 'firefox-esr', 'FIREFOX_EXECUTABLE_PATH']
+      : [chromiumPath, 'chromium', 'PUPPETEER_EXECUTABLE_PATH']
+  if (!existsSync(executable))
+    throw new Error(
+      `${which} not found at ${executable}: install the Debian package \`${debianPackage}\` ` +
+        `(apt-get install ${debianPackage}) or set ${variable}.`,
+    )
+  return executable
+}
+
+/** A headless browser of the selected engine (or the one given). */
+export function launchEngine(which: Engine = engine): Promise<Browser> {
+  const executablePath = executableFor(which)
+  if (which === 'firefox') return launchFirefox(firefoxPrefs)
+  return puppeteer.launch({ executablePath, args: chromiumArgs })
+}
+
+function launchFirefox(prefs: Record<string, string | number | boolean>): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: executableFor('firefox'),
+    headless: true,
+    extraPrefsFirefox: prefs,
+  })
+}
+
+const scriptless = new WeakMap<Browser, Promise<Browser>>()
+
+/**
+ * Where `browser`'s script-less pages open. Chromium turns scripting off per page; Firefox ESR's WebDriver
+ * BiDi cannot (emulation.setScriptingEnabled is an unknown command there), so a second Firefox with
+ * `javascript.enabled` off is started on first use and closed with `browser` (its `close` is wrapped, so the
+ * tests' own `browser.close()` in afterAll ends both processes).
+ */
+export function scriptlessBrowser(browser: Browser): Promise<Browser> {
+  if (engine === 'chromium') return Promise.resolve(browser)
+  let companion = scriptless.get(browser)
+  if (!companion) {
+    const started = launchFirefox({ ...firefoxPrefs, 'javascript.enabled': false })
+    companion = started
+    scriptless.set(browser, started)
+    const closeMain = browser.close.bind(browser)
+    browser.close = async () => {
+      await Promise.all([started.then((other) => other.close()), closeMain()])
+    }
+  }
+  return companion
+}
