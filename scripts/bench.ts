@@ -44,7 +44,14 @@ const root = path.resolve(import.meta.dirname, '..')
 const benchDir = path.join(root, 'bench')
 const DIST = path.join(benchDir, 'dist')
 const SSR_DIST = path.join(benchDir, 'dist-server')
-const RESULTS = path.join(benchDir, 'results.json')
+/**
+ * Analytics (src/analytics/) is on when PLAUSIBLE_DOMAIN or GA4_ID is set for the bench, as for a build:
+ * `PLAUSIBLE_DOMAIN=www.aquapuebla.mx GA4_ID=G-XXXXXXX npm run bench`. Plausible's Events API is then the
+ * local stub's (PLAUSIBLE_SRC, unless given), which answers 202; GA4 shows its consent notice, which
+ * Lighthouse never answers, so nothing is requested from Google. Results go to results-analytics.json.
+ */
+const ANALYTICS = Boolean(process.env.PLAUSIBLE_DOMAIN || process.env.GA4_ID)
+const RESULTS = path.join(benchDir, ANALYTICS ? 'results-analytics.json' : 'results.json')
 /** One Lighthouse report per run, git-ignored (bench/*.json): lhr-inicio-1.json, lhr-servicios-2.json. */
 const lhrFile = (route: string, run: number) =>
   path.join(benchDir, `lhr-${route === '/' ? 'inicio' : route.slice(1).replaceAll('/', '-')}-${run}.json`)
@@ -163,6 +170,12 @@ async function startImageStub(): Promise<ImageStub> {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://stub.invalid')
+    if (url.pathname === '/api/event' && req.method === 'POST') {
+      // Plausible's Events API, for analytics runs: accepted, as plausible.io answers.
+      req.resume()
+      res.writeHead(202, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' }).end('ok')
+      return
+    }
     if (!url.pathname.startsWith('/photo-') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found')
       return
@@ -222,7 +235,13 @@ function photoSizesIn(dist: string, origin: string): Set<string> {
 
 function build(imageOrigin: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, IMAGE_ORIGIN: imageOrigin, DIST_DIR: DIST, SSR_DIST_DIR: SSR_DIST }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      IMAGE_ORIGIN: imageOrigin,
+      DIST_DIR: DIST,
+      SSR_DIST_DIR: SSR_DIST,
+    }
+    if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = imageOrigin
     const child = spawn('npm', ['run', 'build'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -517,6 +536,12 @@ async function main(): Promise<void> {
         preset: 'Lighthouse default config: mobile, simulated throttling',
         photos: 'local JPEG stub via build-time IMAGE_ORIGIN (plain HTTP on 127.0.0.1)',
         siteUrl: 'production SITE_URL (canonical as shipped)',
+        analytics: ANALYTICS
+          ? {
+              plausible: process.env.PLAUSIBLE_DOMAIN ? 'Events API answered by the local stub' : 'off',
+              ga4: process.env.GA4_ID ? 'consent notice shown, never answered: no request to Google' : 'off',
+            }
+          : 'off',
       },
       targets: TARGETS,
       routes: reports,
