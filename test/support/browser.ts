@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
+import { startNginx } from '../../scripts/hosts/servers'
+import { deployDirFor } from '../../scripts/lib/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
 import { engine, launchEngine, scriptlessBrowser } from './engines'
 
@@ -19,7 +21,17 @@ export function launchBrowser(): Promise<Browser> {
   return launchEngine()
 }
 
+/**
+ * The build, served on a free loopback port by our own scripts/serve.ts, or with TEST_HOST=nginx by
+ * Debian's nginx with the build's nginx.conf (`npm run test:nginx` runs the visitor suites that way).
+ */
 export function serveDist(root: string = distDir): Promise<RunningServer> {
+  const host = process.env.TEST_HOST || 'serve'
+  if (host === 'nginx') {
+    const nginxConf = path.join(deployDirFor(projectRoot, root), 'nginx.conf')
+    return startNginx({ root, port: 0, nginxConf })
+  }
+  if (host !== 'serve') throw new Error(`TEST_HOST must be "serve" or "nginx", not "${host}"`)
   return startServer({ root, port: 0, host: '127.0.0.1' })
 }
 
@@ -53,6 +65,14 @@ export async function openPage(
       problems.push(`${message.type()}: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${String(error)}`))
+  // Every Content-Security-Policy violation is a problem, named with what was blocked and why.
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'} (${event.sample})`,
+      ),
+    )
+  })
   if (!javascript && engine === 'chromium') await page.setJavaScriptEnabled(false)
   // Firefox's WebDriver BiDi has no touch or mobile-viewport emulation (emulation.setTouchOverride is an
   // unknown command in Firefox ESR): there a narrow page is a narrow desktop window, driven by mouse clicks.
