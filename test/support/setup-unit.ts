@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom'
+import { configure } from '@testing-library/react'
 // jsdom has no matchMedia or IntersectionObserver; the entrance animation reads both.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -13,3 +14,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
+
+// Routes are lazy: the first render of a page waits for ts-jest to compile its module, which takes
+// more than Testing Library's default 1 s on a busy 2-core machine. findBy* waits up to 5 s instead.
+configure({ asyncUtilTimeout: 5000 })
