@@ -1,6 +1,6 @@
 /**
  * The QA smoke kit (`npm run smoke`, scripts/smoke/) run as QA runs it, a child process, against our own
- * build served by scripts/serve.ts: it passes there, and it FAILS (exit 1, naming the right check) against
+ * build served by scripts/serve.ts and by a real host server (nginx): it passes there, and it FAILS (exit 1, naming the right check) against
  * deliberately broken copies of the build. Stock photos are answered by its --offline-images aid (the
  * machine is offline); everything else it asks for is on loopback.
  * Duration, measured on the shared 2-core machine while others' builds and tests ran (load average ~11):
@@ -17,7 +17,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { startNginx } from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
+import { deployDirFor } from '../../scripts/lib/host-policy'
 import type { RunningServer } from '../../scripts/serve'
 import { CHECK_NAMES } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../src/config/paths'
@@ -366,6 +368,25 @@ const breakages: Breakage[] = [
     says: /^FAIL form-fields: the label "Email" is tied to no field; the field "email" has no label$/,
   },
 ]
+
+describe("against a real host server: nginx with the build's nginx.conf", () => {
+  // The same build as served in production on a VPS (scripts/hosts/servers.ts): its headers, caching,
+  // compression, 404 page and redirects come from deploy/nginx.conf, not from our own server.
+  test('every check passes and the run exits 0', async () => {
+    const nginx = await startNginx({
+      root: distDir,
+      port: 0,
+      nginxConf: path.join(deployDirFor(projectRoot, distDir), 'nginx.conf'),
+    })
+    try {
+      const run = await smokeAt(nginx.url, path.join(scratch, 'nginx'))
+      expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
+      expect(run.code).toBe(0)
+    } finally {
+      await nginx.close()
+    }
+  })
+})
 
 describe('against a broken deployment it exits 1 and names the check', () => {
   test.each(breakages)('$what: $only', async ({ what, only, pages, timeout, serve, says }) => {
