@@ -192,7 +192,11 @@ ${previewNginxSite(readFileSync(siteConf, 'utf8'), path.resolve(root), actualPor
       encoding: 'utf8',
     },
   )
-  if (check.status !== 0) throw new Error(`nginx -t refused the config:\n${check.stderr}${readLog(errorLog)}`)
+  if (check.status !== 0) {
+    const message = `nginx -t refused the config:\n${check.stderr}${readLog(errorLog)}`
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(message)
+  }
   const child = spawn(binary, ['-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')], {
     stdio: inheritOutput ? 'inherit' : 'ignore',
   })
@@ -269,7 +273,10 @@ AddOutputFilterByType DEFLATE text/html text/plain text/css text/javascript appl
   )
   const env = { ...process.env, APACHE_LOCK_DIR: dir, APACHE_RUN_DIR: dir, APACHE_LOG_DIR: dir }
   const check = spawnSync(binary, ['-t', '-f', path.join(dir, 'httpd.conf')], { encoding: 'utf8', env })
-  if (check.status !== 0) throw new Error(`apache2 -t refused the config:\n${check.stderr}`)
+  if (check.status !== 0) {
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(`apache2 -t refused the config:\n${check.stderr}`)
+  }
   const child = spawn(binary, ['-f', path.join(dir, 'httpd.conf'), '-DFOREGROUND'], {
     stdio: inheritOutput ? 'inherit' : 'ignore',
     env,

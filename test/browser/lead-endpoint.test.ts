@@ -14,6 +14,7 @@ import { clientManifestPath } from '../../scripts/lib/build-settings'
 import type { RunningServer } from '../../scripts/serve'
 import {
   buildVariant,
+  removeVariant,
   distDir,
   launchBrowser,
   openPage,
@@ -158,8 +159,7 @@ afterAll(async () => {
   hanging.forEach((res) => res.destroy())
   leadServer?.closeAllConnections()
   await new Promise((resolve) => (leadServer ? leadServer.close(resolve) : resolve(undefined)))
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
-  if (ssrDir) rmSync(ssrDir, { recursive: true, force: true })
+  if (buildDir) removeVariant(buildDir, { ssrDir })
 })
 
 /* ------------------------------------------------------------------------------------------------ */

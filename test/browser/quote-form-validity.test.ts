@@ -2,8 +2,9 @@
  * How the quote form looks around native validation (issue 11, findings 1 and 2): after a successful
  * send it looks exactly as on first load and still validates natively; after an empty submit, the
  * label of the field the browser points at is visible below the sticky header.
- * Run: `npx jest --selectProjects browser test/browser/quote-form-validity.test.ts` after a build
- * (DIST_DIR picks another build).
+ * Runs in Chromium and, unchanged, in Firefox ESR (`npm run test:firefox`): finding 1 showed in both.
+ * Run: `npx jest test/browser/quote-form-validity.test.ts --selectProjects browser` after a build
+ * (DIST_DIR picks another build; BROWSER_ENGINE=firefox the engine).
  */
 import type { Browser, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'

@@ -4,6 +4,7 @@
  * hosts intercepted (stock photos answered locally).
  */
 import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
@@ -93,6 +94,13 @@ export interface BuiltVariant {
  * Builds the site into `outDir` with extra build-time env (e.g. LEAD_ENDPOINT). Takes ~30 s.
  * The server bundle stays inside the project (under .variants/) so it can resolve node_modules.
  */
+/** Deletes a variant build: its dist folder, its server bundle and the nginx config the build wrote beside it. */
+export function removeVariant(outDir: string, built?: { ssrDir?: string }): void {
+  for (const dir of [outDir, `${outDir}-deploy`, built?.ssrDir]) {
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 export function buildVariant(outDir: string, env: Record<string, string>): BuiltVariant {
   const ssrDir = path.join(projectRoot, '.variants', `${path.basename(outDir)}-server`)
   // Jest sets NODE_ENV=test, with which Vite would bundle React's development build: build as a shell does.
