@@ -14,14 +14,22 @@
  * Content-Security-Policy violation (the build's own policy, from scripts/host-config.ts) fails a test.
  * Run: `npx jest --selectProjects browser test/browser/analytics.test.ts` (~2 min).
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core'
 import type { ExternalAnswer } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
-import { buildVariant, distDir, launchBrowser, openPage, projectRoot, serveDist } from '../support/browser'
+import {
+  buildVariant,
+  distDir,
+  launchBrowser,
+  openPage,
+  projectRoot,
+  removeVariant,
+  serveDist,
+} from '../support/browser'
 import {
   button,
   field,
@@ -210,8 +218,7 @@ afterAll(async () => {
   await plain?.close()
   leadServer?.closeAllConnections()
   await new Promise((resolve) => (leadServer ? leadServer.close(resolve) : resolve(undefined)))
-  rmSync(variantDir, { recursive: true, force: true })
-  if (variantSsrDir) rmSync(variantSsrDir, { recursive: true, force: true })
+  removeVariant(variantDir, { ssrDir: variantSsrDir })
 })
 
 interface Visit {
