@@ -21,15 +21,8 @@ import {
   waitForToast,
   type FieldKey,
   type FormValues,
+  VALID,
 } from '../support/quote-form'
-
-const VALID: FormValues = {
-  name: 'María Fernanda Ruiz',
-  phone: '222 555 0101',
-  email: 'maria@example.com',
-  service: 'Mantenimiento Regular',
-  message: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
-}
 
 let browser: Browser
 let server: RunningServer

@@ -27,6 +27,7 @@ import {
   waitForToast,
   type FieldKey,
   type FormValues,
+  VALID,
 } from '../support/quote-form'
 
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto']
@@ -49,14 +50,6 @@ const WHATSAPP_HREF = /^https:\/\/wa\.me\/522221234567\?text=[^&#]+$/
 const COPYRIGHT = '© 2024 AquaPuebla. Todos los derechos reservados.'
 const PHOTO_HOST = 'images.unsplash.com'
 const XSS = '<img src=x onerror=alert(1)>'
-
-const VALID: FormValues = {
-  name: 'María Fernanda Ruiz',
-  phone: '222 555 0101',
-  email: 'maria@example.com',
-  service: 'Mantenimiento Regular',
-  message: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
-}
 
 let browser: Browser
 let server: RunningServer

@@ -15,6 +15,14 @@ export const LABELS = {
 export type FieldKey = keyof typeof LABELS
 export type FormValues = Record<FieldKey, string>
 export const EMPTY: FormValues = { name: '', phone: '', email: '', service: '', message: '' }
+/** A complete, valid quote request, as a visitor would type it. */
+export const VALID: FormValues = {
+  name: 'María Fernanda Ruiz',
+  phone: '222 555 0101',
+  email: 'maria@example.com',
+  service: 'Mantenimiento Regular',
+  message: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
+}
 
 const ROLES: Record<FieldKey, string> = {
   name: 'textbox',
