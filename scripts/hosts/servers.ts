@@ -7,7 +7,17 @@
  * Every config, pid and log file lives in a fresh temp folder, removed on close.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
@@ -106,6 +116,24 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
   })
 }
 
+/**
+ * As root, nginx and Apache serve through unprivileged workers (nobody, www-data), which cannot read a
+ * build inside a private folder (a clone in a `mktemp -d` folder, mode 0700). Then they serve a copy in
+ * their own temp folder, opened for reading; otherwise the build itself.
+ */
+function workerReadableRoot(root: string, dir: string): string {
+  const resolved = path.resolve(root)
+  if (userInfo().uid !== 0) return resolved
+  const ancestors = resolved
+    .split(path.sep)
+    .map((_, index, parts) => parts.slice(0, index + 1).join(path.sep) || '/')
+  if (ancestors.every((folder) => (statSync(folder).mode & 0o005) === 0o005)) return resolved
+  chmodSync(dir, 0o755)
+  const copy = path.join(dir, 'site')
+  cpSync(resolved, copy, { recursive: true })
+  return copy
+}
+
 function readLog(file: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : ''
 }
@@ -181,7 +209,7 @@ http {
     scgi_temp_path ${dir}/scgi;
     sendfile on;
 
-${previewNginxSite(readFileSync(siteConf, 'utf8'), path.resolve(root), actualPort, redirectPort)}
+${previewNginxSite(readFileSync(siteConf, 'utf8'), workerReadableRoot(root, dir), actualPort, redirectPort)}
 }
 `,
   )
@@ -226,7 +254,7 @@ export async function startApache({ root, port, inheritOutput }: HostOptions): P
   const actualPort = port || (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-apache-'))
   const errorLog = path.join(dir, 'error.log')
-  const docRoot = path.resolve(root)
+  const docRoot = workerReadableRoot(root, dir)
   // Apache refuses to serve as root; a root caller's workers run as www-data (Debian's web user).
   const asRoot = userInfo().uid === 0
   writeFileSync(
