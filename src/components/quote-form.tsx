@@ -11,6 +11,7 @@ import { clearDraft, loadDraft, saveDraft } from '../lead/draft'
 import { emptyLead, type Lead } from '../lead/lead-fields'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
+import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
 import { VisuallyHidden } from './ui/visually-hidden'
 
 type FormContent = ContactoContent['form']
@@ -35,6 +36,10 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   const sendingRef = useRef(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const restored = useRef(false)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // After a blocked submit, the field the browser points at and its label show below the sticky header.
+  useEffect(() => (formRef.current ? keepInvalidFieldInView(formRef.current) : undefined), [])
 
   // Restore an unsent draft after hydration (never during render: server and client must match).
   useEffect(() => {
@@ -117,6 +122,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   const { fields } = form
   return (
     <Form
+      ref={formRef}
       onSubmit={submit}
       onFocus={preloadToaster}
       data-avoid-floating

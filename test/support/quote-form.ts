@@ -90,3 +90,20 @@ export async function waitForToast(page: Page, title: string, timeout = 5000): P
   )
   return Date.now()
 }
+
+/**
+ * Where a test puts the field before submitting. The geometry is set up, not left to where the page happens
+ * to put it with the installed fonts (issue 15: on another machine the page was shorter and the field sat
+ * under the header at load, which no engine scrolls away).
+ */
+export const PLACES = {
+  /** The visitor scrolled down to the button: the field is above the top edge. */
+  'above the viewport': (field: number, _height: number, header: number) => -field - header,
+  /** The field's top half is under the sticky header, its label entirely. */
+  'partly under the header': (field: number, _height: number, header: number) => header - field / 2,
+  /** Fully in view, in the middle of what the header leaves. */
+  'already in view': (field: number, height: number, header: number) => (header + height - field) / 2,
+  /** Below the bottom edge (the visitor pressed Enter higher up in the form). */
+  'below the fold': (_field: number, height: number) => height + 40,
+} as const
+export type Place = keyof typeof PLACES
