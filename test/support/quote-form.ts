@@ -75,8 +75,12 @@ export function readValues(page: Page): Promise<FormValues> {
   }, LABELS)
 }
 
-/** Waits for a toast whose text includes `title`; returns when it was seen. */
-export async function waitForToast(page: Page, title: string, timeout = 5000): Promise<number> {
+/**
+ * Waits for a toast whose text includes `title`; returns when it was seen. The default timeout is a hang
+ * guard (the simulated send takes 1 s; on a loaded 2-core machine the toast has come 2 s after the click),
+ * not a measure: tests that mean a time measure it in the page's clock (`watchSending`).
+ */
+export async function waitForToast(page: Page, title: string, timeout = 15_000): Promise<number> {
   await page.waitForFunction(
     (label, expected) => {
       const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
@@ -107,3 +111,63 @@ export const PLACES = {
   'below the fold': (_field: number, height: number) => height + 40,
 } as const
 export type Place = keyof typeof PLACES
+
+export interface SendRecord {
+  /** performance.now() in the page. */
+  t: number
+  label: string | undefined
+  disabled: boolean | undefined
+  toast: boolean
+}
+
+/**
+ * Records, in the page's own clock, the next click on 'Enviar Mensaje' and, at every change of the page after
+ * it, the submit button's label and state and whether a toast with `title` is shown; the returned function
+ * reads the click time and the records. Timed in the page so that the test's own queries in between
+ * (accessibility-tree lookups take seconds in Firefox on a busy machine) do not count.
+ */
+export async function watchSending(
+  page: Page,
+  title: string,
+): Promise<() => Promise<{ clicked: number; records: SendRecord[] }>> {
+  await page.evaluate(
+    (submitLabel, sendingLabel, label, expected) => {
+      const log = { clicked: Number.NaN, records: [] as SendRecord[] }
+      Object.assign(window, { __sending: log })
+      const submitButton = () =>
+        [...document.querySelectorAll('button')].find((b) =>
+          [submitLabel, sendingLabel].includes(b.textContent?.trim() ?? ''),
+        )
+      document.addEventListener(
+        'click',
+        (event) => {
+          const target = (event.target as Element).closest('button')
+          if (target?.textContent?.trim() === submitLabel && Number.isNaN(log.clicked))
+            log.clicked = performance.now()
+        },
+        true,
+      )
+      new MutationObserver(() => {
+        if (Number.isNaN(log.clicked)) return
+        const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
+        const target = submitButton()
+        log.records.push({
+          t: performance.now(),
+          label: target?.textContent?.trim(),
+          disabled: target?.disabled,
+          toast: [...(region?.querySelectorAll('li') ?? [])].some((item) =>
+            item.textContent?.includes(expected),
+          ),
+        })
+      }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true })
+    },
+    SUBMIT,
+    SENDING,
+    VIEWPORT_LABEL,
+    title,
+  )
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __sending: { clicked: number; records: SendRecord[] } }).__sending,
+    )
+}
