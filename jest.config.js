@@ -1,6 +1,7 @@
 /**
- * Two projects: `unit` (jsdom, React Testing Library) and `browser` (puppeteer against dist/).
- * `npm run test:unit` / `npm run test:browser` select one; `npm test` runs both around a build.
+ * Three projects: `unit` (jsdom, React Testing Library), `browser` (puppeteer against dist/) and `webkit`
+ * (WebDriver against its own build). `npm run test:unit` / `test:browser` / `test:webkit` select one;
+ * `npm test` runs them all around a build.
  */
 const globals = {
   SITE_URL: 'https://www.aquapuebla.mx',
@@ -48,6 +49,15 @@ export default {
       transform,
       globals,
       slowTestThreshold: 30,
+    },
+    {
+      // WebKit (WebKitGTK through WebKitWebDriver + selenium-webdriver): test/webkit/, `npm run test:webkit`.
+      displayName: 'webkit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/webkit/**/*.test.ts'],
+      transform,
+      globals,
+      slowTestThreshold: 60,
     },
   ],
 }

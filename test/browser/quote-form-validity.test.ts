@@ -129,12 +129,15 @@ function expectLabelVisible(place: LabelPlace): void {
   expect(place.fieldBottom).toBeLessThanOrEqual(place.viewportHeight)
 }
 
-
 /**
  * Scrolls so that the top of `key`'s control is where `place` says (in viewport pixels), at once, and returns
  * where it really is: a page too short for the place fails here, by name, instead of testing something else.
  */
-async function putField(page: Page, key: FieldKey, place: Place): Promise<{ wanted: number; actual: number }> {
+async function putField(
+  page: Page,
+  key: FieldKey,
+  place: Place,
+): Promise<{ wanted: number; actual: number }> {
   const text = LABELS[key]
   const [controlHeight, headerBottom, viewportHeight] = await page.evaluate((label) => {
     const control = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === label)!
@@ -221,7 +224,8 @@ describe.each([
     async (place) => {
       const { page, problems } = await openContact(width, height)
       const where = await putField(page, 'name', place)
-      expect(where.actual).toBe(where.wanted)
+      // Scroll offsets are whole pixels, layout positions are not: within a pixel is where it was asked.
+      expect(Math.abs(where.actual - where.wanted)).toBeLessThanOrEqual(1)
       await submitWithoutScrolling(page)
       await scrollSettled(page)
       const placed = await focusedLabelPlace(page)
@@ -239,7 +243,8 @@ describe.each([
       const { page, problems } = await openContact(width, height)
       await fill(page, { ...VALID, message: '' })
       const where = await putField(page, 'message', place)
-      expect(where.actual).toBe(where.wanted)
+      // Scroll offsets are whole pixels, layout positions are not: within a pixel is where it was asked.
+      expect(Math.abs(where.actual - where.wanted)).toBeLessThanOrEqual(1)
       await submitWithoutScrolling(page)
       await scrollSettled(page)
       const placed = await focusedLabelPlace(page)

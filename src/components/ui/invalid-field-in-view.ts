@@ -27,7 +27,13 @@ export function keepInvalidFieldInView(form: HTMLFormElement): () => void {
     setTimeout(() => {
       placedThisRound = false
     })
-    placeBelowHeader(event.target)
+    const control = event.target
+    placeBelowHeader(control)
+    // An engine may still adjust the scroll while it focuses the field (seen once in WebKitGTK: 31 px):
+    // check again on the next frame, while the field still has the focus.
+    requestAnimationFrame(() => {
+      if (document.activeElement === control) placeBelowHeader(control)
+    })
   }
   // `invalid` does not bubble: listen in the capture phase on the form.
   form.addEventListener('invalid', onInvalid, true)
