@@ -347,7 +347,12 @@ describe('with JavaScript enabled', () => {
           {},
           route.h1,
         )
-        await settle(page, 150)
+        // The head is updated after the new page renders: wait for its title rather than a fixed time.
+        await page.waitForFunction(
+          (title) => document.title === title,
+          {},
+          `${route.head.title} | AquaPuebla`,
+        )
 
         expect(new URL(page.url()).pathname).toBe(route.path)
         expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
@@ -401,8 +406,19 @@ describe('script loading', () => {
   })
 
   test('the home page lets its hero photo arrive before asking for scripts', async () => {
-    // A slow photo host: the hero photo takes 1.2 s, far longer than the first paint.
+    // A slow photo host: the hero photo is answered 1.2 s after the page's first contentful paint. Counted
+    // from the paint, not from the request, so that a slow machine (whose first paint comes late) still gets a
+    // photo that arrives well after it.
     const page = await browser.newPage()
+    const painted = async () => {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+        const done = await page
+          .evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+          .catch(() => false)
+        if (done) return
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
     try {
       await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true })
       await page.setRequestInterception(true)
@@ -410,9 +426,11 @@ describe('script loading', () => {
         const url = new URL(request.url())
         if (url.hostname === '127.0.0.1') void request.continue()
         else if (url.hostname === 'images.unsplash.com')
-          setTimeout(() => {
-            void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
-          }, 1200)
+          void painted().then(() =>
+            setTimeout(() => {
+              void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
+            }, 1200),
+          )
         else void request.abort('blockedbyclient')
       })
       await loadHydrated(page, paths.inicio)
@@ -548,6 +566,20 @@ describe('mobile menu at 390×844', () => {
         .map((link) => link.textContent?.trim()),
     )
   const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim())
+  /**
+   * Waits for the menu to say it is open or closed (aria-expanded on the toggle) and for its transitions to
+   * end: waiting for that, not a fixed time, so a slow machine gets the time it needs. A menu that never
+   * changes state times out here.
+   */
+  const menuSettled = async (state: 'true' | 'false') => {
+    await page.waitForFunction(
+      (wanted) =>
+        document.querySelector('header button[aria-controls]')?.getAttribute('aria-expanded') === wanted,
+      { timeout: 10_000 },
+      state,
+    )
+    await animationsFinished(page, 10_000)
+  }
 
   test('the closed toggle is named, collapsed and controls the menu, whose links are hidden', async () => {
     const button = await page.$('::-p-aria([name="Abrir menú"][role="button"])')
@@ -561,7 +593,7 @@ describe('mobile menu at 390×844', () => {
 
   test('opening shows the links and Cotizar Ahora and focuses the first link', async () => {
     await (await toggle()).click()
-    await settle(page, 100)
+    await menuSettled('true')
     expect(await expanded()).toBe('true')
     expect(await page.$('::-p-aria([name="Cerrar menú"][role="button"])')).not.toBeNull()
     expect(await visiblePanelLinks()).toEqual([...mainNav.map((item) => item.label), 'Cotizar Ahora'])
@@ -579,7 +611,7 @@ describe('mobile menu at 390×844', () => {
 
   test('Escape closes the menu and returns focus to the toggle', async () => {
     await page.keyboard.press('Escape')
-    await settle(page, 100)
+    await menuSettled('false')
     expect(await expanded()).toBe('false')
     expect(await visiblePanelLinks()).toEqual([])
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBeTruthy()
@@ -591,7 +623,7 @@ describe('mobile menu at 390×844', () => {
       ;(window as unknown as { __marker: number }).__marker = 1
     })
     await (await toggle()).click()
-    await settle(page, 100)
+    await menuSettled('true')
     const panel = await page.$(await panelSelector())
     if (!panel) throw new Error('menu panel not found')
     await (await navLink(panel, 'Servicios')).click()
