@@ -101,6 +101,14 @@ export function removeVariant(outDir: string, built?: { ssrDir?: string }): void
   }
 }
 
+/**
+ * Hang guard for one variant build, and for the Jest hooks that run one (plus their own setup: `BUILD_HOOK_MS`).
+ * The build takes ~30 s on an idle machine and took over 180 s at load average 20-25 on the shared 2-core
+ * machine; spawnSync blocks Jest's own timer, so the limit is enforced on the build process itself.
+ */
+export const BUILD_HANG_GUARD_MS = 600_000
+export const BUILD_HOOK_MS = BUILD_HANG_GUARD_MS + 120_000
+
 export function buildVariant(outDir: string, env: Record<string, string>): BuiltVariant {
   const ssrDir = path.join(projectRoot, '.variants', `${path.basename(outDir)}-server`)
   // Jest sets NODE_ENV=test, with which Vite would bundle React's development build: build as a shell does.
@@ -109,7 +117,10 @@ export function buildVariant(outDir: string, env: Record<string, string>): Built
     cwd: projectRoot,
     env: { ...parentEnv, ...env, DIST_DIR: outDir, SSR_DIST_DIR: ssrDir },
     encoding: 'utf8',
+    timeout: BUILD_HANG_GUARD_MS,
   })
+  if (result.error)
+    throw new Error(`build did not finish: ${result.error.message}\n${result.stdout}\n${result.stderr}`)
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
   return { stdout: result.stdout, ssrDir }
 }
