@@ -23,11 +23,9 @@ import { Builder, By, until, type WebDriver, type WebElement } from 'selenium-we
 
 export const MIN_WIDTH = 447
 
-const driverPath = process.env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver'
-
 /** MiniBrowser ships with libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver), under the multiarch lib dir. */
-function miniBrowserPath(): string | undefined {
-  if (process.env.WEBKIT_BROWSER_PATH) return process.env.WEBKIT_BROWSER_PATH
+function miniBrowserPath(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.WEBKIT_BROWSER_PATH) return env.WEBKIT_BROWSER_PATH
   const lib = '/usr/lib'
   if (!existsSync(lib)) return undefined
   for (const dir of readdirSync(lib)) {
@@ -42,18 +40,23 @@ function commandExists(name: string): boolean {
 }
 
 /** What must be installed for WebKit, each missing piece named with its Debian package. */
-export function webkitExecutables(): { driver: string; browser: string; xvfbRun: boolean } {
+export function webkitExecutables(env: NodeJS.ProcessEnv = process.env): {
+  driver: string
+  browser: string
+  xvfbRun: boolean
+} {
+  const driverPath = env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver'
   const missing: string[] = []
   if (!existsSync(driverPath))
     missing.push(
       `WebKitWebDriver not found at ${driverPath}: apt-get install webkit2gtk-driver (or set WEBKIT_WEBDRIVER_PATH)`,
     )
-  const browser = miniBrowserPath()
+  const browser = miniBrowserPath(env)
   if (!browser)
     missing.push(
       'MiniBrowser not found: apt-get install webkit2gtk-driver (it brings libwebkit2gtk-4.1-0), or set WEBKIT_BROWSER_PATH',
     )
-  const xvfbRun = !process.env.DISPLAY
+  const xvfbRun = !env.DISPLAY
   if (xvfbRun && !commandExists('xvfb-run'))
     missing.push('no DISPLAY and no xvfb-run: apt-get install xvfb xauth (or run with a DISPLAY)')
   if (missing.length > 0) throw new Error(`WebKit cannot run:\n- ${missing.join('\n- ')}`)
@@ -86,15 +89,60 @@ const SESSION_ATTEMPTS = 3
 /**
  * Starts WebKitWebDriver on a free loopback port (under xvfb-run when there is no display) and opens one
  * MiniBrowser session. `javascript: false` starts MiniBrowser with scripting off (the script-less visitor).
+ * A session that does not start (an error from the driver, or no answer within `sessionTimeoutMs`: a browser
+ * that never connects leaves the driver waiting) is tried again with a fresh driver, SESSION_ATTEMPTS times in
+ * all; then this fails with the driver's own message.
  */
-export async function startWebKit({ javascript = true }: { javascript?: boolean } = {}): Promise<WebKit> {
-  const { driver: driverBinary, browser, xvfbRun } = webkitExecutables()
+export async function startWebKit({
+  javascript = true,
+  env = process.env,
+  sessionTimeoutMs = 60_000,
+}: { javascript?: boolean; env?: NodeJS.ProcessEnv; sessionTimeoutMs?: number } = {}): Promise<WebKit> {
+  const executables = webkitExecutables(env)
+  let lastMessage = ''
+  for (let attempt = 1; attempt <= SESSION_ATTEMPTS; attempt++) {
+    const server = await spawnDriver(executables)
+    try {
+      const driver = await withTimeout(
+        newSession(server.port, executables.browser, javascript),
+        sessionTimeoutMs,
+        `no session within ${sessionTimeoutMs} ms`,
+      )
+      return {
+        driver,
+        log: server.log,
+        close: async () => {
+          await driver.quit().catch(() => undefined)
+          server.stop()
+        },
+      }
+    } catch (error) {
+      const output = server.log()
+      lastMessage = `${error instanceof Error ? error.message : String(error)}${output ? `\n${output}` : ''}`
+      server.stop()
+      await sleep(500 * attempt)
+    }
+  }
+  throw new Error(`WebKit session could not start after ${SESSION_ATTEMPTS} attempts: ${lastMessage}`)
+}
+
+interface DriverProcess {
+  port: number
+  log: () => string
+  stop: () => void
+}
+
+async function spawnDriver({
+  driver,
+  xvfbRun,
+}: {
+  driver: string
+  xvfbRun: boolean
+}): Promise<DriverProcess> {
   const port = await freePort()
-  const command = xvfbRun ? 'xvfb-run' : driverBinary
-  const args = xvfbRun
-    ? ['-a', '-s', '-screen 0 1600x1200x24', driverBinary, `--port=${port}`]
-    : [`--port=${port}`]
-  // Its own process group, so closing ends xvfb-run, Xvfb, the driver and MiniBrowser together.
+  const command = xvfbRun ? 'xvfb-run' : driver
+  const args = xvfbRun ? ['-a', '-s', '-screen 0 1600x1200x24', driver, `--port=${port}`] : [`--port=${port}`]
+  // Its own process group, so stopping ends xvfb-run, Xvfb, the driver and MiniBrowser together.
   const child: ChildProcess = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -107,22 +155,21 @@ export async function startWebKit({ javascript = true }: { javascript?: boolean 
       // Already gone.
     }
   }
-
   try {
     await waitForDriver(port, child, log)
-    const driver = await newSession(port, browser, javascript)
-    return {
-      driver,
-      log,
-      close: async () => {
-        await driver.quit().catch(() => undefined)
-        stop()
-      },
-    }
   } catch (error) {
     stop()
     throw error
   }
+  return { port, log, stop }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 async function waitForDriver(port: number, child: ChildProcess, log: () => string): Promise<void> {
@@ -138,26 +185,17 @@ async function waitForDriver(port: number, child: ChildProcess, log: () => strin
   throw new Error(`WebKitWebDriver did not answer on port ${port} within 20 s:\n${log()}`)
 }
 
-async function newSession(port: number, binary: string, javascript: boolean): Promise<WebDriver> {
+/** One new-session request; the driver's refusal comes back as selenium's error, with the driver's message. */
+function newSession(port: number, binary: string, javascript: boolean): Promise<WebDriver> {
   const browserArgs = ['--automation', ...(javascript ? [] : ['--enable-javascript=false'])]
-  let lastError: unknown
-  for (let attempt = 1; attempt <= SESSION_ATTEMPTS; attempt++) {
-    try {
-      return await new Builder()
-        .forBrowser('MiniBrowser')
-        .usingServer(`http://127.0.0.1:${port}`)
-        .withCapabilities({
-          browserName: 'MiniBrowser',
-          'webkitgtk:browserOptions': { binary, args: browserArgs },
-        })
-        .build()
-    } catch (error) {
-      lastError = error
-      await sleep(500 * attempt)
-    }
-  }
-  const message = lastError instanceof Error ? lastError.message : String(lastError)
-  throw new Error(`WebKit session could not start after ${SESSION_ATTEMPTS} attempts: ${message}`)
+  return new Builder()
+    .forBrowser('MiniBrowser')
+    .usingServer(`http://127.0.0.1:${port}`)
+    .withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary, args: browserArgs },
+    })
+    .build()
 }
 
 /**

@@ -47,6 +47,7 @@ import {
   setViewport,
   startWebKit,
   waitInPage,
+  webkitExecutables,
   type WebKit,
 } from '../support/webkit'
 import { serveWebKitSite, type WebKitSite } from '../support/webkit-site'
@@ -74,6 +75,8 @@ let webkit: WebKit
 let driver: WebDriver
 
 beforeAll(async () => {
+  // A missing driver, browser or display fails here at once, naming its Debian package (before the build).
+  webkitExecutables()
   site = await serveWebKitSite()
   webkit = await startWebKit()
   driver = webkit.driver
@@ -568,6 +571,28 @@ describe('quote form at 1280×800: sending', () => {
     await sleep(300)
     expect(await readValues()).toEqual(EMPTY)
     expect(await problemsOf(driver)).toEqual([])
+  })
+})
+
+describe('when WebKit cannot run', () => {
+  test('a missing driver or browser is named with its Debian package', () => {
+    expect(() =>
+      webkitExecutables({ ...process.env, WEBKIT_WEBDRIVER_PATH: '/nonexistent/WebKitWebDriver' }),
+    ).toThrow(
+      /WebKitWebDriver not found at \/nonexistent\/WebKitWebDriver: apt-get install webkit2gtk-driver/,
+    )
+    expect(() =>
+      webkitExecutables({ ...process.env, WEBKIT_BROWSER_PATH: '', PATH: '/nonexistent', DISPLAY: '' }),
+    ).toThrow(/no DISPLAY and no xvfb-run: apt-get install xvfb/)
+  })
+
+  test("a session that cannot start is tried 3 times, then fails with the driver's own message", async () => {
+    // /bin/false is no browser: it exits at once, and the driver never gets a session from it.
+    const attempt = startWebKit({
+      env: { ...process.env, WEBKIT_BROWSER_PATH: '/bin/false' },
+      sessionTimeoutMs: 5000,
+    })
+    await expect(attempt).rejects.toThrow(/^WebKit session could not start after 3 attempts: .+/)
   })
 })
 
