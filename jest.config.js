@@ -27,7 +27,12 @@ const transform = {
       diagnostics: false,
     },
   ],
+  // content/*.yaml, checked and emitted by the same loader as the build's (scripts/content/).
+  '^.+\\.yaml$': '<rootDir>/scripts/content/jest-transform.cjs',
 }
+
+/** `import data from 'content:servicios'` reads content/servicios.yaml (or CONTENT_DIR's). */
+const moduleNameMapper = { '^content:(.*)$': '<rootDir>/content/$1.yaml' }
 
 /** @type {import('jest').Config} */
 export default {
@@ -38,6 +43,7 @@ export default {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],
       transform,
+      moduleNameMapper,
       globals,
     },
     {
@@ -46,6 +52,7 @@ export default {
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-browser.ts'],
       transform,
+      moduleNameMapper,
       globals,
       slowTestThreshold: 30,
     },
