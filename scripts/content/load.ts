@@ -40,11 +40,37 @@ function issuePath(issue: v.BaseIssue<unknown>): string {
   return out || '(file)'
 }
 
-function issueMessage(issue: v.BaseIssue<unknown>): string {
-  // A key the schema does not know (strictObject), or one that is missing.
-  if (issue.expected === 'never') return `unknown field, remove it or check its spelling`
-  if (issue.received === 'undefined')
-    return `missing, ${issue.message.startsWith('expected') ? issue.message : `expected ${issue.expected}`}`
+/** The schema of the field at an issue's path (pipes keep their base schema's entries and item). */
+function fieldSchema(root: v.GenericSchema, issue: v.BaseIssue<unknown>): v.GenericSchema | undefined {
+  let schema: unknown = root
+  for (const item of issue.path ?? []) {
+    const node = schema as { entries?: Record<string, unknown>; item?: unknown; wrapped?: unknown }
+    const inner = (node.wrapped ?? node) as typeof node
+    schema = typeof item.key === 'number' ? inner.item : inner.entries?.[String(item.key)]
+    if (!schema) return undefined
+  }
+  return schema as v.GenericSchema
+}
+
+const expectedByType: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  picklist: 'one of the listed values',
+  strict_object: 'a group of fields',
+  object: 'a group of fields',
+  array: 'a list',
+}
+
+function issueMessage(root: v.GenericSchema, issue: v.BaseIssue<unknown>): string {
+  // A key the schema does not know (strictObject).
+  if (issue.expected === 'never') return 'unknown field, remove it or check its spelling'
+  if (issue.received === 'undefined') {
+    const field = fieldSchema(root, issue)
+    const wrapped = (field as { wrapped?: v.GenericSchema } | undefined)?.wrapped ?? field
+    const what = (wrapped && expectedByType[wrapped.type]) || 'a value'
+    const title = field ? v.getTitle(field) : undefined
+    return `missing, expected ${what}${title ? ` (${title})` : ''}`
+  }
   if (issue.kind === 'schema' && issue.message.startsWith('expected') && !issue.message.includes('received'))
     return `${issue.message}, received ${issue.received}`
   return issue.message
@@ -112,7 +138,8 @@ export function loadContent(dir: string = contentDir()): LoadResult {
     }
     const result = v.safeParse(contentSchemas[name], doc.toJS())
     if (!result.success) {
-      for (const issue of result.issues) problems.push(`${file}: ${issuePath(issue)}: ${issueMessage(issue)}`)
+      for (const issue of result.issues)
+        problems.push(`${file}: ${issuePath(issue)}: ${issueMessage(contentSchemas[name], issue)}`)
       continue
     }
     raw[name] = result.output
