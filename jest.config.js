@@ -28,7 +28,12 @@ const transform = {
       diagnostics: false,
     },
   ],
+  // content/*.yaml, checked and emitted by the same loader as the build's (scripts/content/).
+  '^.+\\.yaml$': '<rootDir>/scripts/content/jest-transform.cjs',
 }
+
+/** `import data from 'content:servicios'` reads content/servicios.yaml (or CONTENT_DIR's). */
+const moduleNameMapper = { '^content:(.*)$': '<rootDir>/content/$1.yaml' }
 
 /** @type {import('jest').Config} */
 export default {
@@ -39,6 +44,7 @@ export default {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],
       transform,
+      moduleNameMapper,
       globals,
     },
     {
@@ -47,6 +53,7 @@ export default {
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/setup-browser.ts'],
       transform,
+      moduleNameMapper,
       globals,
       slowTestThreshold: 30,
     },

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { contentPlugin } from './scripts/content/vite-plugin'
 import { readBuildSettings } from './scripts/lib/build-settings'
 import { globalCss } from './src/theme/global-css'
 
@@ -67,6 +68,7 @@ const globalCssInHead: Plugin = {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
+    contentPlugin(),
     react({ babel: { plugins: [styledComponentsBabel(command === 'serve')] } }),
     globalCssInHead,
     ...(command === 'build' && !isSsrBuild ? [helmetReact19Only] : []),

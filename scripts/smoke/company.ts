@@ -1,11 +1,13 @@
 /**
- * What the smoke kit expects to find on a deployment: the company's facts from src/config/site.ts (the
- * one source a real company edits) and the strings the product spec fixes (../shared/spec.md), spelled
+ * What the smoke kit expects to find on a deployment: the company's facts from content/site.yaml (the
+ * one source a real company edits, read and derived as the build does) and the strings the product spec fixes (../shared/spec.md), spelled
  * out here so a deployment built from wrong copy fails.
  */
-import './build-constants'
-import { site } from '../../src/config/site'
+import { deriveSite } from '../../src/config/company'
+import { loadContentOrThrow } from '../content/load'
 import { pagePaths } from '../../src/config/paths'
+
+const site = deriveSite(loadContentOrThrow().site, '', '')
 
 export const company = {
   brand: site.brand,

@@ -4,22 +4,21 @@ import { media } from '../theme/media'
 import { Section, SectionHeading } from './ui/section'
 import { StockImage } from './ui/stock-image'
 
-/** Six project photos; each caption slides in on hover, and is always shown on touch screens. */
+/** The project photos (1 to 12); each caption slides in on hover, and is always shown on touch screens. */
 export function ProjectGallery({ gallery }: { gallery: ServiciosContent['gallery'] }) {
-  const items = Array.from({ length: gallery.count }, (_, index) => index + 1)
   return (
     <Section labelledBy="galeria" tone="sand">
       <SectionHeading id="galeria" eyebrow={gallery.eyebrow} title={gallery.title} lead={gallery.lead} />
       <Grid>
-        {items.map((number) => (
-          <Item key={number}>
+        {gallery.items.map((item, index) => (
+          <Item key={index}>
             <StockImage
-              image={gallery.image}
+              image={item.image}
               sizes="(min-width: 1024px) 380px, (min-width: 480px) 50vw, 100vw"
             />
             <Caption>
-              <strong>{`${gallery.caption} ${number}`}</strong>
-              <span>{gallery.detail}</span>
+              <strong>{item.caption}</strong>
+              <span>{item.detail}</span>
             </Caption>
           </Item>
         ))}

@@ -1,69 +1,20 @@
+import data from 'content:contacto'
+import { nth } from '../config/company'
 import { site } from '../config/site'
-import type { Faq, ImageContent, PageHeadContent, SectionIntro } from './types'
 
-export interface ContactoContent {
-  head: PageHeadContent
-  intro: SectionIntro
-  cards: {
-    phone: { title: string; text: string }
-    email: { title: string; text: string }
-    location: { title: string; text: string }
-    hours: { title: string; text: string; saturday: string }
-  }
-  form: {
-    title: string
-    lead: string
-    fields: {
-      name: { label: string; placeholder: string }
-      phone: { label: string; placeholder: string }
-      email: { label: string; placeholder: string }
-      service: { label: string; placeholder: string; options: readonly string[] }
-      message: { label: string; placeholder: string }
-    }
-    submit: string
-    sending: string
-    success: { title: string; description: string }
-    failure: { title: string; description: string; action: string; call: string }
-    honeypot: string
-    noscript: { before: string; between: string; whatsapp: string; after: string }
-    privacy: { title: string; text: string; rights: string }
-  }
-  whyUs: { title: string; items: readonly string[] }
-  emergency: { title: string; text: string; link: string }
-  hoursTitle: string
-  image: ImageContent
-  faq: SectionIntro & { items: readonly Faq[] }
-}
-
+/**
+ * The contact page: its copy from content/contacto.yaml, the texts that quote company facts, and the
+ * quote form's labels and messages, which the spec fixes (they stay here, not in the owner's file).
+ */
 export const contacto = {
-  head: {
-    title: 'Contacto: cotización gratis para tu alberca',
-    description:
-      'Pide tu cotización gratis de construcción, mantenimiento o reparación de albercas en Puebla. Te respondemos en menos de 24 horas por teléfono, WhatsApp o correo.',
-    keywords: [
-      'cotización alberca Puebla',
-      'presupuesto alberca',
-      'contacto AquaPuebla',
-      'emergencia alberca Puebla',
-      'precio construcción alberca',
-    ],
-    socialTitle: 'Pide tu cotización gratis',
-    socialDescription: 'Escríbenos, llámanos o mándanos un WhatsApp: respondemos en menos de 24 horas.',
-    breadcrumb: 'Contacto',
-  },
-  intro: {
-    eyebrow: 'Contacto',
-    title: 'Pide tu cotización gratis',
-    lead: 'Cuéntanos sobre tu proyecto y te respondemos en menos de 24 horas. Sin costo y sin compromiso.',
-  },
+  ...data,
   cards: {
-    phone: { title: 'Teléfono', text: 'Llámanos de lunes a sábado' },
-    email: { title: 'Correo electrónico', text: 'Te respondemos en menos de 24 horas' },
-    location: { title: 'Ubicación', text: `${site.address.area}, ${site.address.locality}` },
+    ...data.cards,
+    location: { ...data.cards.location, text: `${site.address.area}, ${site.address.locality}` },
     hours: {
-      title: 'Horario',
-      text: `Lun a Vie ${site.hours[0].hours}`,
-      saturday: `${site.hours[1].day} ${site.hours[1].hours}`,
+      title: data.cards.hours.title,
+      text: `${data.cards.hours.weekdays} ${nth(site.hours, 0).hours}`,
+      saturday: `${nth(site.hours, 1).day} ${nth(site.hours, 1).hours}`,
     },
   },
   form: {
@@ -118,55 +69,8 @@ export const contacto = {
         'Para ejercer tus derechos de acceso, rectificación, cancelación u oposición (ARCO), escríbenos a',
     },
   },
-  whyUs: {
-    title: '¿Por qué elegirnos?',
-    items: [
-      'Cotización y visita de diagnóstico sin costo',
-      'Más de 10 años de experiencia en Puebla',
-      'Garantía de 5 años en estructura y 2 en equipos',
-      'Respuesta en menos de 24 horas',
-      'Atención de emergencias 24/7',
-    ],
-  },
-  emergency: {
-    title: '¿Tienes una emergencia?',
-    text: 'Fugas, fallas del equipo o agua contaminada: un técnico llega en máximo 2 horas.',
-    link: 'Llamar a emergencias',
-  },
-  hoursTitle: 'Horario de atención',
-  image: {
-    photo: '1613977257363-707ba9348227',
-    alt: 'Casa moderna con alberca iluminada al anochecer',
-    width: 800,
-    height: 533,
-  },
-  faq: {
-    eyebrow: 'Preguntas frecuentes',
-    title: 'Resolvemos tus dudas',
-    items: [
-      {
-        question: '¿Cuánto tiempo tarda la construcción de una alberca?',
-        answer:
-          'Una alberca residencial tarda entre 4 y 8 semanas, según el tamaño, el diseño y el tipo de terreno. Te entregamos un calendario de obra por escrito antes de empezar.',
-      },
-      {
-        question: '¿La cotización tiene algún costo?',
-        answer:
-          'No. La visita de diagnóstico y la cotización son gratuitas y sin compromiso. Te enviamos el presupuesto detallado por escrito.',
-      },
-      {
-        question: '¿Qué garantía ofrecen?',
-        answer:
-          'Ofrecemos 5 años de garantía en la estructura, 2 años en los equipos y garantía de por vida en nuestro servicio de mano de obra.',
-      },
-      {
-        question: '¿Atienden emergencias en fin de semana?',
-        answer:
-          'Sí. El servicio de emergencia funciona las 24 horas, todos los días del año, y un técnico llega a tu domicilio en un máximo de 2 horas.',
-      },
-    ],
-  },
-} as const satisfies ContactoContent
+} as const
+export type ContactoContent = typeof contacto
 
 /**
  * What the privacy notice under the quote form adds when analytics is configured

@@ -21,8 +21,7 @@ export const header = {
 } as const
 
 export const footer = {
-  blurb:
-    'Especialistas en construcción, mantenimiento y reparación de albercas en Puebla. Más de 10 años creando espacios acuáticos únicos para tu hogar.',
+  blurb: site.footerBlurb,
   socialTitle: 'Síguenos',
   social: ['Facebook', 'Instagram', 'YouTube'] as const,
   quickLinksTitle: 'Enlaces rápidos',
@@ -54,7 +53,7 @@ export const toastLabels = {
 export const errorScreen = {
   head: {
     title: 'Página no encontrada',
-    description: 'La página que buscas no existe o cambió de dirección. Vuelve al inicio de AquaPuebla.',
+    description: `La página que buscas no existe o cambió de dirección. Vuelve al inicio de ${site.brand}.`,
     keywords: [],
     breadcrumb: 'Error',
   },

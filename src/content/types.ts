@@ -1,87 +1,43 @@
-import type { LucideIcon } from 'lucide-react'
+/**
+ * The content types components use, all inferred from the one schema (./schema.ts), with icon names
+ * turned into lucide components as the loader delivers them.
+ */
+import type * as v from 'valibot'
 import type { PagePath } from '../config/paths'
+import type {
+  ctaSchema,
+  faqSchema,
+  galleryItemSchema,
+  headSchema,
+  iconItemSchema,
+  imageSchema,
+  processStepSchema,
+  sectionIntroSchema,
+  serviceSchema,
+  statisticSchema,
+  teamMemberSchema,
+  testimonialSchema,
+  WithIcons,
+} from './schema'
+
+export type { Price } from './schema'
+
+type Loaded<S extends v.GenericSchema> = WithIcons<v.InferOutput<S>>
 
 /** What every page says about itself to browsers, crawlers and link previews. */
-export interface PageHeadContent {
-  title: string
-  description: string
-  keywords: readonly string[]
-  /** Shorter title for social cards; falls back to `title`. */
-  socialTitle?: string
-  socialDescription?: string
-  /** Breadcrumb label for inner pages. */
-  breadcrumb: string
-}
-
+export type PageHeadContent = Loaded<typeof headSchema>
 export interface LinkContent {
   label: string
   to: PagePath
 }
-
-export interface ImageContent {
-  /** Stock-photo id on the image host (the part after `/photo-`). */
-  photo: string
-  alt: string
-  width: number
-  height: number
-}
-
-export interface IconItem {
-  /** A lucide icon, imported where the content is, so each page ships only its own icons. */
-  icon: LucideIcon
-  title: string
-  description: string
-}
-
-export interface Statistic {
-  number: string
-  label: string
-}
-
-export interface Testimonial {
-  quote: string
-  author: string
-  place: string
-  rating: 1 | 2 | 3 | 4 | 5
-}
-
-export interface CtaContent {
-  title: string
-  text: string
-  actions: readonly (LinkContent & { variant: 'primary' | 'secondary' })[]
-}
-
-export interface SectionIntro {
-  eyebrow?: string
-  title: string
-  lead?: string
-}
-
-export type Price = { kind: 'from'; amount: number; per?: 'mes' } | { kind: 'consult' }
-
-export interface ServiceOffering {
-  id: string
-  icon: LucideIcon
-  title: string
-  description: string
-  features: readonly string[]
-  price: Price
-}
-
-export interface ProcessStep {
-  number: string
-  title: string
-  description: string
-}
-
-export interface TeamMember {
-  name: string
-  position: string
-  experience: string
-  initials: string
-}
-
-export interface Faq {
-  question: string
-  answer: string
-}
+export type ImageContent = Loaded<typeof imageSchema>
+export type IconItem = Loaded<typeof iconItemSchema>
+export type Statistic = Loaded<typeof statisticSchema>
+export type Testimonial = Loaded<typeof testimonialSchema>
+export type CtaContent = Loaded<typeof ctaSchema>
+export type SectionIntro = Loaded<typeof sectionIntroSchema>
+export type ServiceOffering = Loaded<typeof serviceSchema>
+export type ProcessStep = Loaded<typeof processStepSchema>
+export type TeamMember = Loaded<typeof teamMemberSchema>
+export type Faq = Loaded<typeof faqSchema>
+export type GalleryItem = Loaded<typeof galleryItemSchema>

@@ -1,0 +1,45 @@
+/**
+ * Jest's view of `import data from 'content:<name>'` (mapped to content/<name>.yaml in jest.config.js):
+ * the same loader and emitter as the Vite plugin, run in a child process because they are TypeScript
+ * and jest transforms synchronously. The cache key covers every input, so a changed file, schema or
+ * CONTENT_DIR gives a fresh module.
+ */
+const { execFileSync } = require('node:child_process')
+const { createHash } = require('node:crypto')
+const { readdirSync, readFileSync, existsSync } = require('node:fs')
+const path = require('node:path')
+
+const root = path.resolve(__dirname, '../..')
+const contentDir = () => path.resolve(root, process.env.CONTENT_DIR || 'content')
+const inputs = () => [
+  ...['src/content/schema.ts', 'src/content/format.ts', 'src/config/paths.ts'].map((file) =>
+    path.join(root, file),
+  ),
+  ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),
+  ...(existsSync(contentDir()) ? readdirSync(contentDir()).map((file) => path.join(contentDir(), file)) : []),
+]
+
+module.exports = {
+  getCacheKey(source, filename) {
+    const hash = createHash('sha256').update(filename).update(contentDir())
+    for (const file of inputs()) hash.update(file).update(existsSync(file) ? readFileSync(file) : '')
+    return hash.digest('hex')
+  },
+  process(source, filename) {
+    const name = path.basename(filename, '.yaml')
+    try {
+      const code = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(__dirname, 'emit-cli.ts'), name, 'cjs'],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+      return { code }
+    } catch (error) {
+      throw new Error(`content/${name}.yaml:\n${error.stderr || error.message}`)
+    }
+  },
+}

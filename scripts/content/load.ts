@@ -1,0 +1,204 @@
+/**
+ * The content loader: reads content/*.yaml (or CONTENT_DIR), validates every file against its schema
+ * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {fundacion}, {precio:<id>})
+ * and checks that no text quotes a price the data no longer has. Used at build time only: by the Vite
+ * plugin, the jest transform, `scripts/check-content.ts` and scripts that need the facts.
+ *
+ * Every problem is one line: `servicios.yaml: services[1].price.amount: expected a number, received "ochocientos"`.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as v from 'valibot'
+import { parseDocument } from 'yaml'
+import { formatAmount } from '../../src/content/format'
+import { contentSchemas, type ContentName } from '../../src/content/schema'
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+export const contentNames = Object.keys(contentSchemas) as ContentName[]
+
+/** The folder the build reads: CONTENT_DIR (tests point it at a variant) or content/. */
+export function contentDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(projectRoot, env.CONTENT_DIR || 'content')
+}
+
+export const contentFile = (dir: string, name: ContentName) => path.join(dir, `${name}.yaml`)
+
+export type LoadedContent = { [N in ContentName]: v.InferOutput<(typeof contentSchemas)[N]> }
+
+export type LoadResult =
+  { ok: true; content: LoadedContent; files: string[] } | { ok: false; problems: string[]; files: string[] }
+
+/** `services[1].price.amount` */
+function issuePath(issue: v.BaseIssue<unknown>): string {
+  let out = ''
+  for (const item of issue.path ?? []) {
+    const key = (item as { key: unknown }).key
+    out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key)
+  }
+  return out || '(file)'
+}
+
+/** The schema of the field at an issue's path (pipes keep their base schema's entries and item). */
+function fieldSchema(root: v.GenericSchema, issue: v.BaseIssue<unknown>): v.GenericSchema | undefined {
+  let schema: unknown = root
+  for (const item of issue.path ?? []) {
+    const node = schema as { entries?: Record<string, unknown>; item?: unknown; wrapped?: unknown }
+    const inner = (node.wrapped ?? node) as typeof node
+    schema = typeof item.key === 'number' ? inner.item : inner.entries?.[String(item.key)]
+    if (!schema) return undefined
+  }
+  return schema as v.GenericSchema
+}
+
+const expectedByType: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  picklist: 'one of the listed values',
+  strict_object: 'a group of fields',
+  object: 'a group of fields',
+  array: 'a list',
+}
+
+function issueMessage(root: v.GenericSchema, issue: v.BaseIssue<unknown>): string {
+  // A key the schema does not know (strictObject).
+  if (issue.expected === 'never') return 'unknown field, remove it or check its spelling'
+  if (issue.received === 'undefined') {
+    const field = fieldSchema(root, issue)
+    const wrapped = (field as { wrapped?: v.GenericSchema } | undefined)?.wrapped ?? field
+    const what = (wrapped && expectedByType[wrapped.type]) || 'a value'
+    const title = field ? v.getTitle(field) : undefined
+    return `missing, expected ${what}${title ? ` (${title})` : ''}`
+  }
+  if (issue.kind === 'schema' && issue.message.startsWith('expected') && !issue.message.includes('received'))
+    return `${issue.message}, received ${issue.received}`
+  return issue.message
+}
+
+const TEMPLATE = /\{([^{}]*)\}/g
+
+/** Fills {marca}, {fundacion} and {precio:<id>} in every string; reports unknown ones. */
+function fillTemplates(
+  value: unknown,
+  where: string,
+  vars: ReadonlyMap<string, string>,
+  problems: string[],
+  file: string,
+): unknown {
+  if (typeof value === 'string') {
+    return value.replace(TEMPLATE, (whole, name: string) => {
+      const filled = vars.get(name.trim())
+      if (filled === undefined) {
+        problems.push(
+          `${file}: ${where}: unknown placeholder ${whole}, expected one of ${[...vars.keys()].map((k) => `{${k}}`).join(', ')}`,
+        )
+        return whole
+      }
+      return filled
+    })
+  }
+  if (Array.isArray(value))
+    return value.map((item, index) => fillTemplates(item, `${where}[${index}]`, vars, problems, file))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        fillTemplates(item, where ? `${where}.${key}` : key, vars, problems, file),
+      ]),
+    )
+  return value
+}
+
+/** Every string in the (filled) content, with its path. */
+function* strings(value: unknown, where = ''): Generator<[string, string]> {
+  if (typeof value === 'string') yield [where, value]
+  else if (Array.isArray(value))
+    for (const [index, item] of value.entries()) yield* strings(item, `${where}[${index}]`)
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* strings(item, where ? `${where}.${key}` : key)
+}
+
+/** Reads and checks every content file. Never throws for bad content: returns the problems. */
+export function loadContent(dir: string = contentDir()): LoadResult {
+  const problems: string[] = []
+  const raw: Partial<Record<ContentName, unknown>> = {}
+  const files = contentNames.map((name) => contentFile(dir, name))
+  for (const name of contentNames) {
+    const file = `${name}.yaml`
+    const full = contentFile(dir, name)
+    if (!existsSync(full)) {
+      problems.push(`${file}: (file): missing, expected ${full}`)
+      continue
+    }
+    const doc = parseDocument(readFileSync(full, 'utf8'), { prettyErrors: true })
+    if (doc.errors.length) {
+      for (const error of doc.errors) problems.push(`${file}: ${error.message.split('\n')[0]}`)
+      continue
+    }
+    const result = v.safeParse(contentSchemas[name], doc.toJS())
+    if (!result.success) {
+      for (const issue of result.issues)
+        problems.push(`${file}: ${issuePath(issue)}: ${issueMessage(contentSchemas[name], issue)}`)
+      continue
+    }
+    raw[name] = result.output
+  }
+  if (problems.length) return { ok: false, problems, files }
+  const parsed = raw as LoadedContent
+
+  const services = parsed.servicios.services
+  const ids = new Set<string>()
+  services.forEach((service, index) => {
+    if (ids.has(service.id))
+      problems.push(
+        `servicios.yaml: services[${index}].id: expected a unique id, "${service.id}" is used twice`,
+      )
+    ids.add(service.id)
+  })
+
+  const vars = new Map<string, string>([
+    ['marca', parsed.site.brand],
+    ['fundacion', String(parsed.site.foundingYear)],
+  ])
+  for (const service of services)
+    if (service.price.kind === 'from') vars.set(`precio:${service.id}`, formatAmount(service.price.amount))
+
+  const content = {} as Record<ContentName, unknown>
+  for (const name of contentNames)
+    content[name] = fillTemplates(parsed[name], '', vars, problems, `${name}.yaml`)
+
+  // A price typed into a text (not quoted with {precio:…}) must still be one the services have.
+  const prices = new Set(
+    services.flatMap((service) =>
+      service.price.kind === 'from' ? [formatAmount(service.price.amount)] : [],
+    ),
+  )
+  for (const name of contentNames)
+    for (const [where, value] of strings(content[name]))
+      for (const [quoted] of value.matchAll(/\$\s?\d[\d,.]*\d|\$\d/g))
+        if (!prices.has(quoted))
+          problems.push(
+            `${name}.yaml: ${where}: quotes the price ${quoted}, which no service has; write {precio:<service id>} to quote one`,
+          )
+
+  return problems.length
+    ? { ok: false, problems, files }
+    : { ok: true, content: content as LoadedContent, files }
+}
+
+/** Thrown by loadContentOrThrow: its message is the problem lines. */
+export class ContentError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `Content check failed (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.join('\n')}`,
+    )
+    this.name = 'ContentError'
+  }
+}
+
+export function loadContentOrThrow(dir: string = contentDir()): LoadedContent {
+  const result = loadContent(dir)
+  if (!result.ok) throw new ContentError(result.problems)
+  return result.content
+}

@@ -1,0 +1,28 @@
+/**
+ * `import data from 'content:<name>'`: content/<name>.yaml, validated, filled in and frozen at build
+ * time (scripts/content/vite-plugin.ts; jest: scripts/content/jest-transform.cjs). Typed by the schema.
+ */
+declare module 'content:site' {
+  const data: import('./schema').Content<'site'>
+  export default data
+}
+declare module 'content:inicio' {
+  const data: import('./schema').Content<'inicio'>
+  export default data
+}
+declare module 'content:nosotros' {
+  const data: import('./schema').Content<'nosotros'>
+  export default data
+}
+declare module 'content:servicios' {
+  const data: import('./schema').Content<'servicios'>
+  export default data
+}
+declare module 'content:ubicacion' {
+  const data: import('./schema').Content<'ubicacion'>
+  export default data
+}
+declare module 'content:contacto' {
+  const data: import('./schema').Content<'contacto'>
+  export default data
+}
