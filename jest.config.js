@@ -63,6 +63,7 @@ export default {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/webkit/**/*.test.ts'],
       transform,
+      moduleNameMapper,
       globals,
       slowTestThreshold: 60,
     },
