@@ -65,9 +65,14 @@ const RevealBox = styled.div`
     opacity ${({ theme }) => theme.motion.reveal} ${({ theme }) => theme.motion.ease},
     transform ${({ theme }) => theme.motion.reveal} ${({ theme }) => theme.motion.ease};
 
+  /* Hidden at once, not animated: the block is below the viewport, nobody sees it go. An animated hide
+     ran a 600 ms transition on every such block right after hydration, and each transitionrun/start/end
+     event went through React's root listener: 70-220 ms of main-thread work at 4x CPU (issue 18). The
+     reveal still animates: a transition uses the transition-* values of the style it changes to. */
   &[data-reveal='waiting'] {
     opacity: 0;
     transform: translateY(1.5rem);
+    transition: none;
   }
 
   @media (prefers-reduced-motion: reduce) {
