@@ -35,8 +35,8 @@ function miniBrowserPath(env: NodeJS.ProcessEnv): string | undefined {
   return undefined
 }
 
-function commandExists(name: string): boolean {
-  return (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(`${dir}/${name}`))
+function commandExists(name: string, env: NodeJS.ProcessEnv): boolean {
+  return (env.PATH ?? '').split(':').some((dir) => dir && existsSync(`${dir}/${name}`))
 }
 
 /** What must be installed for WebKit, each missing piece named with its Debian package. */
@@ -57,7 +57,7 @@ export function webkitExecutables(env: NodeJS.ProcessEnv = process.env): {
       'MiniBrowser not found: apt-get install webkit2gtk-driver (it brings libwebkit2gtk-4.1-0), or set WEBKIT_BROWSER_PATH',
     )
   const xvfbRun = !env.DISPLAY
-  if (xvfbRun && !commandExists('xvfb-run'))
+  if (xvfbRun && !commandExists('xvfb-run', env))
     missing.push('no DISPLAY and no xvfb-run: apt-get install xvfb xauth (or run with a DISPLAY)')
   if (missing.length > 0) throw new Error(`WebKit cannot run:\n- ${missing.join('\n- ')}`)
   return { driver: driverPath, browser: browser!, xvfbRun }
@@ -292,6 +292,18 @@ export async function byRole(
   if (!first) throw new Error(`no ${role} named "${name}"`)
   if (rest.length > 0) throw new Error(`${rest.length + 1} elements of role ${role} named "${name}"`)
   return first
+}
+
+/**
+ * Clicks `element` as a visitor would after scrolling it to the middle of the screen: WebDriver's own
+ * scroll-into-view may leave it under the sticky header, where the click would land on the header.
+ */
+export async function clickInView(driver: WebDriver, element: WebElement): Promise<void> {
+  await driver.executeScript(
+    (target: Element) => target.scrollIntoView({ block: 'center', behavior: 'instant' }),
+    element,
+  )
+  await element.click()
 }
 
 /** Console errors and warnings, page errors and CSP violations the probe saw on the current document. */

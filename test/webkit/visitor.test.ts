@@ -42,6 +42,7 @@ import {
 } from '../support/quote-form'
 import {
   byRole,
+  clickInView,
   MIN_WIDTH,
   problemsOf,
   setViewport,
@@ -500,7 +501,7 @@ describe('quote form at 1280×800: sending', () => {
       VIEWPORT_LABEL,
     )
 
-    await (await byRole(driver, 'button', SUBMIT)).click()
+    await clickInView(driver, await byRole(driver, 'button', SUBMIT))
     // While it sends: the button says so and cannot be pressed again.
     const sending = await byRole(driver, 'button', SENDING)
     expect(await sending.isEnabled()).toBe(false)
@@ -555,7 +556,7 @@ describe('quote form at 1280×800: sending', () => {
     expect(await readValues()).toEqual({ ...EMPTY, ...typed })
 
     await fill({ phone: VALID.phone, email: VALID.email, service: VALID.service })
-    await (await byRole(driver, 'button', SUBMIT)).click()
+    await clickInView(driver, await byRole(driver, 'button', SUBMIT))
     await waitInPage(
       driver,
       (region: string, title: string) =>
