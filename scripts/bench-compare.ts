@@ -29,23 +29,11 @@
  * Exits non-zero only when something breaks (git, build, Chromium, Lighthouse), never on a missed target.
  */
 import { execFileSync } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { arch, cpus, platform, tmpdir } from 'node:os'
 import path from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import lighthouse, { type Result } from 'lighthouse'
 import { measureRoutes, routeHtmlFiles, toKb } from './lib/budgets'
-import { parseHeadersFile } from './lib/host-files'
 import {
   TIMEOUT_MS,
   build,
@@ -56,6 +44,7 @@ import {
   withTimeout,
   type ImageStub,
 } from './lib/lighthouse-kit'
+import { headersFor, makeNoJsCopy } from './lib/variants'
 import { startServer, type RunningServer } from './serve'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -117,50 +106,6 @@ function exportCommit(commit: string, into: string): void {
   execFileSync('tar', ['-xf', archive, '-C', into])
   rmSync(archive)
   symlinkSync(path.join(root, 'node_modules'), path.join(into, 'node_modules'), 'dir')
-}
-
-/**
- * The no-JS copy of a build: every HTML page without the app's scripts (the deferred loader and its
- * <template>, module scripts, modulepreloads, inline scripts such as the hydration data), JSON-LD kept;
- * the .br/.gz siblings rewritten so the server sends the stripped page. The CSP is the build's own: it
- * only ever allowed more than what remains.
- */
-export function stripScripts(html: string): string {
-  return html
-    .replace(/<template id="app-scripts">[\s\S]*?<\/template>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<script(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '')
-}
-
-function makeNoJsCopy(from: string, to: string): void {
-  rmSync(to, { recursive: true, force: true })
-  cpSync(from, to, { recursive: true })
-  for (const name of readdirSync(to).filter((file) => file.endsWith('.html'))) {
-    const file = path.join(to, name)
-    const html = stripScripts(readFileSync(file, 'utf8'))
-    if (/<script(?![^>]*application\/ld\+json)|modulepreload/.test(html))
-      throw new Error(`no-JS copy of ${name} still has a script`)
-    writeFileSync(file, html)
-    const bytes = Buffer.from(html)
-    if (existsSync(`${file}.br`))
-      writeFileSync(
-        `${file}.br`,
-        brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      )
-    if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }))
-  }
-}
-
-/** The build's own security headers (dist/_headers `/*`), minus COOP when asked. */
-function headersFor(dist: string, coop: boolean): Record<string, string> | undefined {
-  if (coop) return undefined
-  const everyPath = parseHeadersFile(readFileSync(path.join(dist, '_headers'), 'utf8')).find(
-    (rule) => rule.pattern === '/*',
-  )
-  if (!everyPath) throw new Error(`${dist}/_headers has no /* rule`)
-  const headers = { ...everyPath.headers }
-  delete headers['Cross-Origin-Opener-Policy']
-  return headers
 }
 
 // -----------------------------------------------------------------------------------------------------------

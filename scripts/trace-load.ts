@@ -265,7 +265,7 @@ async function traceLoad(url: string, file: string): Promise<LoadAnalysis> {
       isMobile: true,
       hasTouch: true,
     })
-    await page.emulateCPUThrottling(4)
+    if (!process.env.NOTHROTTLE) await page.emulateCPUThrottling(4)
     // Lighthouse's simulation also starts from an unthrottled network; NET=1 adds its devtools throttling.
     if (process.env.NET)
       await page.emulateNetworkConditions({
