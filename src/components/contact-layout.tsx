@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { styled } from 'styled-components'
 import { media } from '../theme/media'
+import { HydrationBoundary } from './ui/hydration-boundary'
 import { Section } from './ui/section'
 
 interface ContactLayoutProps {
@@ -13,10 +14,12 @@ interface ContactLayoutProps {
 export function ContactLayout({ cards, form, aside }: ContactLayoutProps) {
   return (
     <Section tone="water">
-      {cards}
+      <HydrationBoundary>{cards}</HydrationBoundary>
       <Columns id="cotizacion">
-        <div>{form}</div>
-        {aside}
+        <div>
+          <HydrationBoundary>{form}</HydrationBoundary>
+        </div>
+        <HydrationBoundary>{aside}</HydrationBoundary>
       </Columns>
     </Section>
   )

@@ -4,6 +4,7 @@ import { styled } from 'styled-components'
 import { usePageViews } from '../analytics/page-views'
 import { WhatsAppButton } from '../components/whatsapp-button'
 import { header } from '../content/shared'
+import { HydrationBoundary } from '../components/ui/hydration-boundary'
 import { DeferredToaster } from '../toast/deferred-toaster'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -44,11 +45,15 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink href={`#${MAIN_ID}`}>{header.skipLink}</SkipLink>
-      <Header />
+      <HydrationBoundary>
+        <Header />
+      </HydrationBoundary>
       <Main id={MAIN_ID} ref={mainRef} tabIndex={-1}>
         {children}
       </Main>
-      <Footer />
+      <HydrationBoundary>
+        <Footer />
+      </HydrationBoundary>
       <WhatsAppButton />
       <DeferredToaster />
     </>

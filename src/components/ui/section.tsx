@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { styled } from 'styled-components'
 import { media } from '../../theme/media'
+import { HydrationBoundary } from './hydration-boundary'
 
 type Tone = 'plain' | 'water' | 'sand' | 'deep'
 
@@ -16,7 +17,9 @@ interface SectionProps {
 export function Section({ labelledBy, tone = 'plain', narrow, children }: SectionProps) {
   return (
     <Band aria-labelledby={labelledBy} $tone={tone}>
-      <Container $narrow={narrow}>{children}</Container>
+      <HydrationBoundary>
+        <Container $narrow={narrow}>{children}</Container>
+      </HydrationBoundary>
     </Band>
   )
 }
