@@ -572,12 +572,12 @@ export const contactoSchema = v.strictObject({
 
 /** Every content file, by name (content/<name>.yaml), with its schema. */
 export const contentSchemas = {
-  site: siteSchema,
-  inicio: inicioSchema,
-  nosotros: nosotrosSchema,
-  servicios: serviciosSchema,
-  ubicacion: ubicacionSchema,
-  contacto: contactoSchema,
+  site: label(siteSchema, 'Datos de la empresa', 'Teléfono, WhatsApp, correo, dirección, horario y zonas.'),
+  inicio: label(inicioSchema, 'Página de inicio'),
+  nosotros: label(nosotrosSchema, 'Página Nosotros'),
+  servicios: label(serviciosSchema, 'Página Servicios', 'Servicios y precios, proceso y galería.'),
+  ubicacion: label(ubicacionSchema, 'Página Ubicación'),
+  contacto: label(contactoSchema, 'Página Contacto', 'Tarjetas de contacto y preguntas frecuentes.'),
 } as const
 export type ContentName = keyof typeof contentSchemas
 
