@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { analyticsCspSources } from '../src/analytics/csp-sources'
 import { readBuildSettings } from './lib/build-settings'
-import { readCmsSettings } from './cms/admin'
+import { readCmsSettings } from './cms/settings'
 import {
   adminHtaccessFile,
   assetsHtaccessFile,

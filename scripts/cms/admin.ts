@@ -4,32 +4,15 @@
  *   - `npm run build` runs this file after the prerender: it writes dist/admin/ (the public pages and
  *     their scripts never reference it).
  *   - `npm run cms` serves the same files from the Vite dev server (adminDevPlugin, vite.config.ts).
- * Settings (environment, read at build time):
- *   CMS_GITHUB_REPO      the GitHub repository the CMS commits to, owner/name
- *   CMS_GITHUB_BRANCH    its branch (default main)
- *   CMS_AUTH_BASE_URL    origin of the GitHub OAuth endpoint: empty = Netlify's built-in provider;
- *                        on Cloudflare Pages the site's own origin (functions/api/auth.ts)
- *   CMS_PROXY_URL        decap-server's API for local editing (default http://127.0.0.1:8081/api/v1)
+ * Settings: scripts/cms/settings.ts.
  */
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { contentSchemas } from '../../src/content/schema'
-import { readBuildSettings } from '../lib/build-settings'
 import { ADMIN_PREFIX } from '../lib/host-rules'
-import { cmsConfigYaml, type CmsSettings } from './config'
-
-export const DEFAULT_PROXY_PORT = 8081
-
-export function readCmsSettings(env: NodeJS.ProcessEnv = process.env): CmsSettings {
-  return {
-    siteUrl: readBuildSettings(env).SITE_URL,
-    repo: env.CMS_GITHUB_REPO?.trim() || 'aquapuebla/sitio-web',
-    branch: env.CMS_GITHUB_BRANCH?.trim() || 'main',
-    authBaseUrl: env.CMS_AUTH_BASE_URL?.trim().replace(/\/+$/, '') || '',
-    localBackendUrl: env.CMS_PROXY_URL?.trim() || `http://127.0.0.1:${DEFAULT_PROXY_PORT}/api/v1`,
-  }
-}
+import { cmsConfigYaml } from './config'
+import { readCmsSettings } from './settings'
 
 /** Decap's browser bundle: the entry, its lazy chunks and their WebAssembly, without source maps. */
 export async function decapBundleFiles(): Promise<string[]> {

@@ -30,7 +30,8 @@ export interface CmsField {
   multiple?: true
   fields?: CmsField[]
   field?: CmsField
-  collapsed?: true
+  collapsed?: boolean
+  summary?: string
   choose_url?: false
 }
 
@@ -83,8 +84,16 @@ const numberOf = (actions: Action[], type: string) => {
   const found = action(actions, type)?.requirement
   return typeof found === 'number' ? found : undefined
 }
-/** The Spanish message of a rule: the field's hint, else a plain sentence. */
-const messageFor = (hint: string | undefined, fallback: string) => hint || fallback
+/**
+ * What a pattern's error names, in Decap's sentence "Teléfono no coincide con el patrón: <this>.": the
+ * first sentence of the field's hint, else a plain description.
+ */
+function messageFor(hint: string | undefined, fallback: string): string {
+  const first = hint?.split(/\.(\s|$)/)[0]?.trim()
+  if (!first) return fallback
+  // "Con clave…" reads on as "con clave…"; "MX" stays.
+  return /^\p{Lu}\p{Ll}/u.test(first) ? first.charAt(0).toLowerCase() + first.slice(1) : first
+}
 
 /**
  * A JavaScript regex as Decap applies it (`RegExp(pattern)`, no flags). `\p{Lu}` needs the `u` flag,
@@ -111,6 +120,9 @@ const LONG_TEXT_KEYS = new Set([
   'certificationNote',
   'note',
 ])
+
+/** The field a collapsed list item is known by, the first of these it has. */
+const SUMMARY_KEYS = ['title', 'name', 'question', 'caption', 'day', 'author', 'label', 'number']
 
 /** One schema field as a Decap field. */
 export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
@@ -140,7 +152,7 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
       if (regex?.requirement instanceof RegExp)
         field.pattern = [
           patternSource(regex.requirement),
-          messageFor(hint, regex.type === 'email' ? 'Escribe un correo válido.' : 'Revisa el formato.'),
+          regex.type === 'email' ? 'un correo como nombre@dominio.mx' : messageFor(hint, 'el formato pedido'),
         ]
       else if (minLength !== undefined && minLength > 1)
         field.pattern = [`^[\\s\\S]{${minLength},}$`, `Al menos ${minLength} caracteres.`]
@@ -184,9 +196,17 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
         Object.assign(field, { widget: 'select', options: item.options, multiple: true })
       } else {
         field.widget = 'list'
-        if (item.widget === 'object') field.fields = item.fields
-        else field.field = { ...item, label: field.label, hint: undefined }
-        field.collapsed = true
+        if (item.widget === 'object') {
+          field.fields = item.fields
+          // A collapsed item shows its name, not "services 3".
+          const named = item.fields?.find((inner) => SUMMARY_KEYS.includes(inner.name))
+          if (named) field.summary = `{{fields.${named.name}}}`
+          field.collapsed = true
+        } else {
+          // Short texts, each shown open: a collapsed one would show only the list's name.
+          field.field = { ...item, label: field.label, hint: undefined }
+          field.collapsed = false
+        }
       }
       if (min !== undefined && min > 0) field.min = min
       else field.required = false

@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import { createServer } from 'vite'
-import { readCmsSettings } from './admin'
+import { readCmsSettings } from './settings'
 import { startDecapProxy } from './proxy'
 import { ADMIN_PREFIX } from '../lib/host-rules'
 

@@ -266,7 +266,7 @@ export const teamMemberSchema = v.strictObject({
   initials: label(
     v.pipe(v.string('expected text'), v.regex(/^\p{Lu}{1,3}$/u, 'expected 1 to 3 capital letters')),
     'Iniciales',
-    'Se muestran en lugar de la foto.',
+    'De 1 a 3 letras mayúsculas, como AL. Se muestran en lugar de la foto.',
   ),
 })
 
@@ -344,12 +344,13 @@ export const siteSchema = v.strictObject({
       postalCode: label(
         v.pipe(v.string('expected text'), v.regex(/^\d{5}$/, 'expected a 5-digit postal code')),
         'Código postal',
+        'Cinco dígitos: 72000.',
       ),
       country: text('País'),
       countryCode: label(
         v.pipe(v.string('expected text'), v.regex(/^[A-Z]{2}$/, 'expected a 2-letter country code like MX')),
         'Código de país',
-        'MX',
+        'Dos letras mayúsculas: MX.',
       ),
       short: text('Forma corta', 'La del pie de página.'),
       geo: label(
