@@ -10,7 +10,7 @@
  * Needs a build (`npm run build`: dist/admin/ with its config.yml pointing at CMS_PROXY_URL's port).
  * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/browser/cms.test.ts --selectProjects browser`.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
@@ -31,6 +31,7 @@ import {
   removeVariant,
   type BuiltVariant,
 } from '../support/browser'
+import { builtPages } from '../support/built-pages'
 import { expectMaintenancePrice, expectPhoneEverywhere } from '../support/published-facts'
 
 jest.setTimeout(180_000)
@@ -230,6 +231,28 @@ async function publish(page: Page): Promise<void> {
 }
 
 /* ---------- the tests ---------- */
+
+test('the public pages carry nothing of the CMS: not in their HTML, their scripts or the sitemap', () => {
+  const pages = builtPages(distDir)
+  expect(pages.length).toBeGreaterThanOrEqual(6)
+  const assets = readdirSync(path.join(distDir, 'assets')).filter((name) => /\.(js|css)$/.test(name))
+  for (const file of [
+    ...pages.map((page) => page.file),
+    ...assets.map((name) => path.join(distDir, 'assets', name)),
+  ]) {
+    const text = readFileSync(file, 'utf8')
+    expect({ file, decap: /decap|netlify-cms/i.test(text), admin: text.includes(ADMIN_PREFIX) }).toEqual({
+      file,
+      decap: false,
+      admin: false,
+    })
+  }
+  expect(readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')).not.toContain(ADMIN_PREFIX)
+  // The admin's own files are there, beside them.
+  expect(readdirSync(path.join(distDir, ADMIN_PREFIX))).toEqual(
+    expect.arrayContaining(['index.html', 'config.yml', 'decap-cms.js']),
+  )
+})
 
 describe.each(['serve', 'nginx'] as const)('/admin/ served by %s', (host) => {
   test('loads in Spanish, lists every content file, with no console error and no CSP violation', async () => {
