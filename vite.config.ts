@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { adminDevPlugin } from './scripts/cms/dev-plugin'
 import { contentPlugin } from './scripts/content/vite-plugin'
 import { readBuildSettings } from './scripts/lib/build-settings'
 import { globalCss } from './src/theme/global-css'
@@ -69,6 +70,8 @@ const globalCssInHead: Plugin = {
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     contentPlugin(),
+    // `npm run cms`: the admin at /admin/ in the dev server (the build writes dist/admin/ instead).
+    adminDevPlugin(),
     react({ babel: { plugins: [styledComponentsBabel(command === 'serve')] } }),
     globalCssInHead,
     ...(command === 'build' && !isSsrBuild ? [helmetReact19Only] : []),

@@ -8,7 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { analyticsCspSources } from '../src/analytics/csp-sources'
 import { readBuildSettings } from './lib/build-settings'
+import { readCmsSettings } from './cms/settings'
 import {
+  adminHtaccessFile,
   assetsHtaccessFile,
   headersFile,
   htaccessFile,
@@ -30,6 +32,7 @@ async function main() {
     leadEndpoint: settings.LEAD_ENDPOINT,
     // The analytics providers' origins, only for those configured (none in a default build).
     extra: analyticsCspSources(settings),
+    admin: { localBackendUrl: readCmsSettings().localBackendUrl },
   })
 
   // 2. One file per host format.
@@ -39,6 +42,7 @@ async function main() {
   await writeFile(path.join(dist, '_redirects'), redirectsFile(policy))
   await writeFile(path.join(dist, '.htaccess'), htaccessFile(policy))
   await writeFile(path.join(dist, 'assets', '.htaccess'), assetsHtaccessFile())
+  if (policy.adminHeaders) await writeFile(path.join(dist, 'admin', '.htaccess'), adminHtaccessFile(policy))
   await mkdir(deployDir, { recursive: true })
   await writeFile(path.join(deployDir, 'nginx.conf'), nginxConfFile(policy, { root: nginxRoot }))
 
@@ -47,6 +51,10 @@ async function main() {
     `host-config: ${written.join(', ')}, ${path.relative(root, path.join(deployDir, 'nginx.conf'))}`,
   )
   console.log(`host-config: Content-Security-Policy: ${policy.headers['Content-Security-Policy']}`)
+  if (policy.adminHeaders)
+    console.log(
+      `host-config: /admin/ Content-Security-Policy: ${policy.adminHeaders['Content-Security-Policy']}`,
+    )
 }
 
 main().catch((error: unknown) => {

@@ -14,6 +14,7 @@ import path from 'node:path'
 import sirv from 'sirv'
 import { parseHeadersFile } from './lib/host-files'
 import {
+  ADMIN_PREFIX,
   ALLOWED_METHODS,
   CACHE_CONTROL,
   CANONICAL_REDIRECT_STATUS,
@@ -41,14 +42,17 @@ export interface RunningServer {
 const ALLOW = ALLOWED_METHODS.join(', ')
 
 /** The headers the build wrote for every path (`/*` in dist/_headers), as Cloudflare Pages and Netlify read them. */
-function readSecurityHeaders(root: string): Record<string, string> {
+function readSecurityHeaders(root: string): { site: Record<string, string>; admin: Record<string, string> } {
   const file = path.join(root, '_headers')
   if (!existsSync(file))
     throw new Error(`${file} is missing: run npm run build (it writes the host configuration)`)
-  const everyPath = parseHeadersFile(readFileSync(file, 'utf8')).find((rule) => rule.pattern === '/*')
+  const rules = parseHeadersFile(readFileSync(file, 'utf8'))
+  const everyPath = rules.find((rule) => rule.pattern === '/*')
   if (!everyPath || !everyPath.headers['Content-Security-Policy'])
     throw new Error(`${file} has no /* rule with a Content-Security-Policy`)
-  return everyPath.headers
+  // The CMS's rule (when the build has one) replaces the site-wide values it names.
+  const admin = rules.find((rule) => rule.pattern === `${ADMIN_PREFIX}*`)
+  return { site: everyPath.headers, admin: { ...everyPath.headers, ...admin?.headers } }
 }
 
 /** The canonical form of a non-canonical page URL (`/x/`, `/x.html`, `/index.html`), or null. */
@@ -187,7 +191,9 @@ export async function startServer({
   securityHeaders,
 }: ServerOptions): Promise<RunningServer> {
   const dir = path.resolve(root)
-  const security = securityHeaders ?? readSecurityHeaders(dir)
+  const fromFile = securityHeaders ? null : readSecurityHeaders(dir)
+  const security = securityHeaders ?? fromFile!.site
+  const adminSecurity = fromFile?.admin ?? security
   const notFoundPage = readNotFoundPage(dir)
   const pageExists = (route: string) => existsSync(path.join(dir, `${route.slice(1)}.html`))
   const hiddenFiles = new Set(HOST_CONFIG_FILES.map((file) => `/${file}`))
@@ -209,9 +215,11 @@ export async function startServer({
   // 1. Security headers go on every answer; 2. refuse what a static site never needs; 3. redirect to
   //    the canonical URL; 4. hand files to sirv.
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    securityOf.set(res, security)
-    for (const [name, value] of Object.entries(security)) res.setHeader(name, value)
     const target = req.url ?? '/'
+    const admin = target.startsWith(ADMIN_PREFIX)
+    const headers = admin ? adminSecurity : security
+    securityOf.set(res, headers)
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     if (target.length > MAX_URL_LENGTH) return reply(res, 414, {}, 'URI Too Long')
     if (req.method === 'OPTIONS') return reply(res, 204, { Allow: ALLOW })
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -221,7 +229,8 @@ export async function startServer({
     if (pathname === null) return reply(res, 400, {}, 'Bad Request')
     if (pathname === '/404' || pathname === `/${NOT_FOUND_FILE}` || hiddenFiles.has(pathname))
       return notFound(req, res)
-    const canonical = canonicalRedirect(pathname, pageExists)
+    const canonical =
+      pathname === ADMIN_PREFIX.slice(0, -1) ? ADMIN_PREFIX : canonicalRedirect(pathname, pageExists)
     if (canonical !== null) {
       const query = target.includes('?') ? target.slice(target.indexOf('?')).replace(/#.*$/, '') : ''
       return reply(
@@ -233,7 +242,7 @@ export async function startServer({
     }
 
     // Set before sirv, which answers 304 without calling setHeaders.
-    res.setHeader('Cache-Control', CACHE_CONTROL[cacheClassFor(pathname)])
+    res.setHeader('Cache-Control', headers['Cache-Control'] ?? CACHE_CONTROL[cacheClassFor(pathname)])
     res.setHeader('Vary', 'Accept-Encoding')
     // Byte ranges count in the plain file, not in whichever precompressed sibling sirv would pick.
     if (req.headers.range !== undefined) delete req.headers['accept-encoding']

@@ -1,6 +1,7 @@
 /**
  * The content loader: reads content/*.yaml (or CONTENT_DIR), validates every file against its schema
- * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {fundacion}, {precio:<id>})
+ * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {fundacion}, {precio:<id>},
+ * {años_redondeados}, and counts in words: {num_servicios}, {num_zonas}, {num_pasos})
  * and checks that no text quotes a price the data no longer has. Used at build time only: by the Vite
  * plugin, the jest transform, `scripts/check-content.ts` and scripts that need the facts.
  *
@@ -78,7 +79,50 @@ function issueMessage(root: v.GenericSchema, issue: v.BaseIssue<unknown>): strin
 
 const TEMPLATE = /\{([^{}]*)\}/g
 
-/** Fills {marca}, {fundacion} and {precio:<id>} in every string; reports unknown ones. */
+/** Counts in words, as a sentence says them ("servicio en diez zonas"); the lists stay far below 20. */
+const NUMBER_WORDS = [
+  'cero',
+  'un',
+  'dos',
+  'tres',
+  'cuatro',
+  'cinco',
+  'seis',
+  'siete',
+  'ocho',
+  'nueve',
+  'diez',
+  'once',
+  'doce',
+  'trece',
+  'catorce',
+  'quince',
+  'dieciséis',
+  'diecisiete',
+  'dieciocho',
+  'diecinueve',
+  'veinte',
+]
+export const countInWords = (count: number) => NUMBER_WORDS[count] ?? String(count)
+
+/**
+ * Full years since the founding year, rounded down to a multiple of 5 and always below the real figure,
+ * so "Más de {años_redondeados} años" stays true as the years pass: 10 from the 11th year to the 15th.
+ */
+export const roundedYears = (foundingYear: number, year: number) =>
+  Math.max(0, Math.floor((year - foundingYear - 1) / 5) * 5)
+
+/** A placeholder written with a capital ({Num_servicios}) gives its value with a capital. */
+function lookUp(vars: ReadonlyMap<string, string>, name: string): string | undefined {
+  const exact = vars.get(name)
+  if (exact !== undefined) return exact
+  const lower = vars.get(name.charAt(0).toLowerCase() + name.slice(1))
+  return lower === undefined || name.charAt(0) === name.charAt(0).toLowerCase()
+    ? undefined
+    : lower.charAt(0).toUpperCase() + lower.slice(1)
+}
+
+/** Fills the placeholders ({marca}, {precio:<id>} …) in every string; reports unknown ones. */
 function fillTemplates(
   value: unknown,
   where: string,
@@ -88,7 +132,7 @@ function fillTemplates(
 ): unknown {
   if (typeof value === 'string') {
     return value.replace(TEMPLATE, (whole, name: string) => {
-      const filled = vars.get(name.trim())
+      const filled = lookUp(vars, name.trim())
       if (filled === undefined) {
         problems.push(
           `${file}: ${where}: unknown placeholder ${whole}, expected one of ${[...vars.keys()].map((k) => `{${k}}`).join(', ')}`,
@@ -118,6 +162,9 @@ function* strings(value: unknown, where = ''): Generator<[string, string]> {
   else if (value && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) yield* strings(item, where ? `${where}.${key}` : key)
 }
+
+/** The year texts are written for: the build's (CONTENT_YEAR pins it, for tests of other years). */
+const buildYear = () => Number(process.env.CONTENT_YEAR) || new Date().getFullYear()
 
 /** Reads and checks every content file. Never throws for bad content: returns the problems. */
 export function loadContent(dir: string = contentDir()): LoadResult {
@@ -160,6 +207,10 @@ export function loadContent(dir: string = contentDir()): LoadResult {
   const vars = new Map<string, string>([
     ['marca', parsed.site.brand],
     ['fundacion', String(parsed.site.foundingYear)],
+    ['años_redondeados', String(roundedYears(parsed.site.foundingYear, buildYear()))],
+    ['num_servicios', countInWords(services.length)],
+    ['num_zonas', countInWords(parsed.site.serviceAreas.length)],
+    ['num_pasos', countInWords(parsed.servicios.process.steps.length)],
   ])
   for (const service of services)
     if (service.price.kind === 'from') vars.set(`precio:${service.id}`, formatAmount(service.price.amount))

@@ -5,7 +5,8 @@
  */
 import type { Plugin } from 'vite'
 import { emitModule } from './emit'
-import { contentNames, loadContent } from './load'
+import path from 'node:path'
+import { contentDir, contentNames, loadContent } from './load'
 import type { ContentName } from '../../src/content/schema'
 
 const PREFIX = 'content:'
@@ -22,6 +23,20 @@ export function contentPlugin(): Plugin {
           `unknown content module ${id}: expected one of ${contentNames.map((n) => PREFIX + n).join(', ')}`,
         )
       return RESOLVED + name
+    },
+    // The dev server (npm run dev, npm run cms): a changed content file (a save in the admin) invalidates
+    // every content module and reloads the page, which then shows the change (or the problem lines).
+    configureServer(server) {
+      server.watcher.add(contentDir())
+    },
+    handleHotUpdate({ file, server }) {
+      if (path.dirname(file) !== contentDir() || !file.endsWith('.yaml')) return
+      for (const name of contentNames) {
+        const mod = server.moduleGraph.getModuleById(RESOLVED + name)
+        if (mod) server.moduleGraph.invalidateModule(mod)
+      }
+      server.ws.send({ type: 'full-reload' })
+      return []
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null

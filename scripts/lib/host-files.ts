@@ -7,6 +7,7 @@
  * Pure functions of a HostPolicy; scripts/host-config.ts gathers the policy and writes the files.
  */
 import {
+  ADMIN_PREFIX,
   ALLOWED_METHODS,
   CACHE_CONTROL,
   CANONICAL_REDIRECT_STATUS,
@@ -28,6 +29,13 @@ export interface HostPolicy {
   routes: readonly string[]
   /** URL paths of the other files at the top of dist/ (icons, robots.txt …), for per-file caching. */
   otherFiles: readonly string[]
+  /** Every header of an answer under ADMIN_PREFIX (the CMS), when the build has one. */
+  adminHeaders?: Readonly<Record<string, string>>
+}
+
+/** The admin's headers that differ from (or add to) the site-wide ones. */
+function adminOverrides(policy: HostPolicy): [string, string][] {
+  return Object.entries(policy.adminHeaders ?? {}).filter(([name, value]) => policy.headers[name] !== value)
 }
 
 const GENERATED =
@@ -41,12 +49,23 @@ const GENERATED =
  * header appears in two rules that can match the same path: security headers on `/*`, Cache-Control
  * on exact paths and on `/assets/*`. Unknown paths (404) keep the host's default caching.
  */
-export function headersFile(policy: HostPolicy): string {
-  const block = (pattern: string, headers: Record<string, string>) =>
-    [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')
+export function headersFile(policy: HostPolicy, env: NodeJS.ProcessEnv = process.env): string {
+  const block = (pattern: string, headers: Record<string, string>, detach: string[] = []) =>
+    [
+      pattern,
+      ...detach.map((name) => `  ! ${name}`),
+      ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+    ].join('\n')
+  // The admin's rule comes after `/*`. Cloudflare Pages would join two values of one header with a
+  // comma (two CSPs, both enforced), so the rule first detaches the site-wide ones (`! Name`). Netlify
+  // serves the later rule's value instead and rejects the `!` syntax: its builds (NETLIFY=true) omit it.
+  const admin = adminOverrides(policy)
+  const detach =
+    env.NETLIFY === 'true' ? [] : admin.map(([name]) => name).filter((name) => name in policy.headers)
   return [
     `# ${GENERATED}`,
     block('/*', { ...policy.headers }),
+    ...(admin.length ? [block(`${ADMIN_PREFIX}*`, Object.fromEntries(admin), detach)] : []),
     ...policy.routes.map((route) => block(route, { 'Cache-Control': CACHE_CONTROL.page })),
     block(`${HASHED_PREFIX}*`, { 'Cache-Control': CACHE_CONTROL.hashed }),
     ...policy.otherFiles.map((file) => block(file, { 'Cache-Control': CACHE_CONTROL[cacheClassFor(file)] })),
@@ -144,6 +163,7 @@ RewriteCond %{ENV:REDIRECT_STATUS} ^$
 RewriteRule ^(${HOST_CONFIG_FILES.filter((file) => !file.startsWith('.')).join('|')}|404|404\\.html)$ - [R=404,L]
 RewriteRule (^|/)\\.(?!well-known/) - [R=404,L]
 RewriteCond %{REQUEST_FILENAME} -d
+RewriteCond %{REQUEST_URI} !^${escapeRegex(ADMIN_PREFIX.slice(0, -1))}/?$
 RewriteRule ^.+$ - [R=404,L]
 
 # 5. Pages: /page is page.html (named, so /page/anything stays a 404 instead of looping).
@@ -176,6 +196,24 @@ ${Object.entries(policy.headers)
     SetEnv no-gzip 1
     SetEnv no-brotli 1
   </FilesMatch>
+</IfModule>
+`
+}
+
+/**
+ * dist/admin/.htaccess: the CMS's own headers. A folder's .htaccess is applied after its parent's, so
+ * these `set`s replace the site-wide values (no `<If>`, which LiteSpeed does not read).
+ */
+export function adminHtaccessFile(policy: HostPolicy): string {
+  return `# ${GENERATED}
+<IfModule mod_headers.c>
+${adminOverrides(policy)
+  .map(([name, value]) =>
+    name === 'Cache-Control'
+      ? `  Header set ${name} ${quote(value)}`
+      : `  Header always set ${name} ${quote(value)}`,
+  )
+  .join('\n')}
 </IfModule>
 `
 }
@@ -271,7 +309,7 @@ ${Object.entries(policy.headers)
     }
     location ${HASHED_PREFIX} {
         try_files $uri =404;
-    }
+    }${adminNginxLocation(policy)}
     location ~ \\.webmanifest$ {
         default_type application/manifest+json;
     }
@@ -284,4 +322,21 @@ ${Object.entries(policy.headers)
     location ~ \\.(${extensions})\\.(br|gz)$ { return 404; }
 }
 `
+}
+
+/**
+ * The CMS's location. A location that adds headers inherits none from the server, so it repeats every
+ * header with the admin's values.
+ */
+function adminNginxLocation(policy: HostPolicy): string {
+  if (!policy.adminHeaders) return ''
+  return `
+    location = ${ADMIN_PREFIX.slice(0, -1)} { return 301 ${ADMIN_PREFIX}$is_args$args; }
+    location ${ADMIN_PREFIX} {
+        index index.html;
+        try_files $uri $uri/ =404;
+${Object.entries(policy.adminHeaders)
+  .map(([name, value]) => `        add_header ${name} ${quote(value)} always;`)
+  .join('\n')}
+    }`
 }

@@ -8,11 +8,15 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { HostPolicy } from './host-files'
 import {
+  ADMIN_PREFIX,
   HOST_CONFIG_FILES,
+  adminContentSecurityPolicy,
+  adminHeaders,
   NOT_FOUND_FILE,
   contentSecurityPolicy,
   inlineCodeOf,
   securityHeaders,
+  type AdminOrigins,
   type PolicyOrigins,
 } from './host-rules'
 
@@ -30,7 +34,7 @@ export function deployDirFor(
 
 export async function collectHostPolicy(
   dist: string,
-  origins: PolicyOrigins & { siteUrl: string },
+  origins: PolicyOrigins & { siteUrl: string; admin?: AdminOrigins },
 ): Promise<HostPolicy> {
   if (!existsSync(path.join(dist, 'index.html')))
     throw new Error(`${dist}/index.html is missing: build first`)
@@ -60,5 +64,15 @@ export async function collectHostPolicy(
     .filter((name) => !name.startsWith('.'))
     .sort()
     .map((name) => `/${name}`)
-  return { siteUrl: origins.siteUrl, headers: securityHeaders(csp), routes, otherFiles }
+  // The CMS (dist/admin/, when the build wrote it) gets its own headers and policy.
+  const hasAdmin = origins.admin && existsSync(path.join(dist, ADMIN_PREFIX, 'index.html'))
+  return {
+    siteUrl: origins.siteUrl,
+    headers: securityHeaders(csp),
+    routes,
+    otherFiles,
+    ...(hasAdmin && origins.admin
+      ? { adminHeaders: adminHeaders(adminContentSecurityPolicy(origins.admin)) }
+      : {}),
+  }
 }

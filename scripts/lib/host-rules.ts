@@ -188,3 +188,68 @@ export function securityHeaders(csp: string): Record<string, string> {
     'X-Frame-Options': 'DENY',
   }
 }
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The CMS at /admin/                                                                               */
+
+/**
+ * Decap CMS (scripts/cms/admin.ts) lives under this prefix, with headers of its own on every host: it
+ * is never indexed, and its Content-Security-Policy is the one Decap can run under (it cannot run
+ * under the public pages' policy). The public pages never reference it.
+ */
+export const ADMIN_PREFIX = '/admin/'
+
+/** Origins the admin talks to besides its own: GitHub's API, and decap-server on loopback. */
+export interface AdminOrigins {
+  /** CMS_PROXY_URL: decap-server for `npm run cms` (Decap calls it only when the admin is on loopback). */
+  localBackendUrl: string
+}
+
+/** GitHub's REST API (the github backend's every read and commit) and where it serves avatars. */
+export const GITHUB_API_ORIGIN = 'https://api.github.com'
+export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
+
+/**
+ * The admin's policy, as strict as Decap 3.16 runs under (measured 2026-11-24 by loading the admin and
+ * its forms with a securitypolicyviolation listener; README, "The admin's Content-Security-Policy"):
+ *   - scripts: our own files and 'unsafe-eval'. Decap checks its configuration with ajv, which compiles
+ *     each JSON schema into a function (`new Function`): without 'unsafe-eval' the admin stops at
+ *     "Error loading the CMS configuration". No inline script ('unsafe-inline' stays out).
+ *   - styles: 'unsafe-inline'. Decap styles itself with emotion, which writes `<style>` elements at run
+ *     time; no hash or nonce can cover them.
+ *   - images: our own, blob: and data: (the media library shows files read through the backend as
+ *     object URLs, and an upload's preview before it is saved), GitHub avatars (the signed-in user).
+ *   - connect: our own, GitHub's API (the backend) and decap-server on loopback (`npm run cms`).
+ *   - the OAuth login opens a pop-up on the auth host, which answers with postMessage: no directive
+ *     governs either. Nothing may frame the admin (`frame-ancestors 'none'`); it posts no form.
+ */
+export function adminContentSecurityPolicy(origins: AdminOrigins): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'none'"]],
+    ['script-src', ["'self'", "'unsafe-eval'"]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN]],
+    [
+      'connect-src',
+      unique(["'self'", GITHUB_API_ORIGIN, originOf(origins.localBackendUrl, 'CMS_PROXY_URL')]),
+    ],
+    ['manifest-src', ["'self'"]],
+    ['form-action', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/**
+ * Every header of an admin answer: the security headers with the admin's policy, never indexed, and
+ * always revalidated (the page and config.yml change with every build; Decap's files are not hashed).
+ */
+export function adminHeaders(csp: string): Record<string, string> {
+  return {
+    ...securityHeaders(csp),
+    'X-Robots-Tag': 'noindex, nofollow',
+    'Cache-Control': CACHE_CONTROL.page,
+  }
+}

@@ -266,7 +266,7 @@ export const teamMemberSchema = v.strictObject({
   initials: label(
     v.pipe(v.string('expected text'), v.regex(/^\p{Lu}{1,3}$/u, 'expected 1 to 3 capital letters')),
     'Iniciales',
-    'Se muestran en lugar de la foto.',
+    'De 1 a 3 letras mayúsculas, como AL. Se muestran en lugar de la foto.',
   ),
 })
 
@@ -344,12 +344,13 @@ export const siteSchema = v.strictObject({
       postalCode: label(
         v.pipe(v.string('expected text'), v.regex(/^\d{5}$/, 'expected a 5-digit postal code')),
         'Código postal',
+        'Cinco dígitos: 72000.',
       ),
       country: text('País'),
       countryCode: label(
         v.pipe(v.string('expected text'), v.regex(/^[A-Z]{2}$/, 'expected a 2-letter country code like MX')),
         'Código de país',
-        'MX',
+        'Dos letras mayúsculas: MX.',
       ),
       short: text('Forma corta', 'La del pie de página.'),
       geo: label(
@@ -572,12 +573,12 @@ export const contactoSchema = v.strictObject({
 
 /** Every content file, by name (content/<name>.yaml), with its schema. */
 export const contentSchemas = {
-  site: siteSchema,
-  inicio: inicioSchema,
-  nosotros: nosotrosSchema,
-  servicios: serviciosSchema,
-  ubicacion: ubicacionSchema,
-  contacto: contactoSchema,
+  site: label(siteSchema, 'Datos de la empresa', 'Teléfono, WhatsApp, correo, dirección, horario y zonas.'),
+  inicio: label(inicioSchema, 'Página de inicio'),
+  nosotros: label(nosotrosSchema, 'Página Nosotros'),
+  servicios: label(serviciosSchema, 'Página Servicios', 'Servicios y precios, proceso y galería.'),
+  ubicacion: label(ubicacionSchema, 'Página Ubicación'),
+  contacto: label(contactoSchema, 'Página Contacto', 'Tarjetas de contacto y preguntas frecuentes.'),
 } as const
 export type ContentName = keyof typeof contentSchemas
 

@@ -55,6 +55,26 @@ test('the policy forbids inline code except the hashed blocks, and closes everyt
   expect(policy).toContain("base-uri 'self'")
 })
 
+test("the CMS's policy (/admin/*) opens only what Decap needs, and closes framing, forms and plugins", () => {
+  const rules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'))
+  const admin = rules.find((rule) => rule.pattern === '/admin/*')?.headers['Content-Security-Policy'] ?? ''
+  expect(admin).toMatch(
+    /^default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline';/,
+  )
+  // No inline script, no other script origin; connections only to GitHub's API and the loopback proxy.
+  expect(admin).not.toMatch(/script-src[^;]*('unsafe-inline'|https?:)/)
+  expect(admin).toMatch(/connect-src 'self' https:\/\/api\.github\.com http:\/\/127\.0\.0\.1:\d+;/)
+  for (const directive of [
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "form-action 'none'",
+    "base-uri 'self'",
+  ])
+    expect(admin).toContain(directive)
+  // The public policy is not the admin's, and the admin's is not applied to the site (tests above).
+  expect(policy).not.toBe(admin)
+})
+
 test('every page loads, hydrates and navigates on the client with zero violations', async () => {
   const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
   try {

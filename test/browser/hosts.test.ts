@@ -16,7 +16,7 @@ import { site } from '../../src/config/site'
 import { pagePaths } from '../../src/config/paths'
 import { parseHeadersFile } from '../../scripts/lib/host-files'
 import { deployDirFor } from '../../scripts/lib/host-policy'
-import { CACHE_CONTROL, pageFileFor } from '../../scripts/lib/host-rules'
+import { ADMIN_PREFIX, CACHE_CONTROL, pageFileFor } from '../../scripts/lib/host-rules'
 import { hostStarters, startNginx, type HostName } from '../../scripts/hosts/servers'
 import { startServer } from '../../scripts/serve'
 import { distDir, projectRoot } from '../support/browser'
@@ -47,12 +47,21 @@ async function start(name: ServerName): Promise<Running> {
   return hostStarters[name]({ root: distDir, port: 0, nginxConf })
 }
 
-const securityHeaders = (() => {
+const headerRules = (() => {
   const file = path.join(distDir, '_headers')
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`)
-  const rule = parseHeadersFile(readFileSync(file, 'utf8')).find((candidate) => candidate.pattern === '/*')
+  return parseHeadersFile(readFileSync(file, 'utf8'))
+})()
+const securityHeaders = (() => {
+  const rule = headerRules.find((candidate) => candidate.pattern === '/*')
   if (!rule) throw new Error('dist/_headers has no /* rule')
   return rule.headers
+})()
+/** The CMS's headers: the site-wide ones with the admin's own values over them. */
+const adminHeaders = (() => {
+  const rule = headerRules.find((candidate) => candidate.pattern === `${ADMIN_PREFIX}*`)
+  if (!rule) throw new Error(`dist/_headers has no ${ADMIN_PREFIX}* rule`)
+  return { ...securityHeaders, ...rule.headers }
 })()
 
 const asset = readFileSync(path.join(distDir, 'index.html'), 'utf8').match(/\/assets\/[\w-]+\.js/)?.[0] ?? ''
@@ -66,8 +75,8 @@ function decoded(answer: Answer): string {
   return answer.text
 }
 
-function expectSecurityHeaders(answer: Answer): void {
-  for (const [name, value] of Object.entries(securityHeaders)) {
+function expectSecurityHeaders(answer: Answer, expected: Record<string, string> = securityHeaders): void {
+  for (const [name, value] of Object.entries(expected)) {
     expect({ header: name, value: answer.headers[name.toLowerCase()] }).toEqual({ header: name, value })
   }
 }
@@ -81,7 +90,7 @@ function redirectTarget(answer: Answer, port: number): string {
 
 test('the build publishes no build metadata and writes every host file', () => {
   expect(existsSync(path.join(distDir, '.vite'))).toBe(false)
-  for (const file of ['_headers', '_redirects', '.htaccess', 'assets/.htaccess']) {
+  for (const file of ['_headers', '_redirects', '.htaccess', 'assets/.htaccess', 'admin/.htaccess']) {
     expect({ file, exists: existsSync(path.join(distDir, file)) }).toEqual({ file, exists: true })
   }
   expect(existsSync(nginxConf)).toBe(true)
@@ -228,8 +237,42 @@ describe.each(SERVERS)('%s', (name) => {
     }
   })
 
+  test('/admin/ is the CMS, with its own Content-Security-Policy, never indexed, never cached stale', async () => {
+    const page = await get(ADMIN_PREFIX, { 'Accept-Encoding': 'identity' })
+    expect(page.status).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.text).toContain('<meta name="robots" content="noindex, nofollow" />')
+    expect(page.text).toContain(`<script src="${ADMIN_PREFIX}decap-cms.js"></script>`)
+    expectSecurityHeaders(page, adminHeaders)
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(page.headers['content-security-policy']).not.toBe(securityHeaders['Content-Security-Policy'])
+    for (const file of ['config.yml', 'decap-cms.js']) {
+      const answer = await get(`${ADMIN_PREFIX}${file}`, { 'Accept-Encoding': 'identity' })
+      expect({ file, status: answer.status }).toEqual({ file, status: 200 })
+      expectSecurityHeaders(answer, adminHeaders)
+      expect(answer.headers['cache-control']).toBe(CACHE_CONTROL.page)
+    }
+    const config = await get(`${ADMIN_PREFIX}config.yml`, { 'Accept-Encoding': 'identity' })
+    expect(config.text).toMatch(/^locale: es$/m)
+    // Without the slash, the folder's address leads to it.
+    const bare = await get(ADMIN_PREFIX.slice(0, -1))
+    expect([301, 308]).toContain(bare.status)
+    expect(redirectTarget(bare, server.port)).toBe(ADMIN_PREFIX)
+    // The public pages keep their own policy and stay indexable.
+    for (const route of pagePaths) {
+      const answer = await get(route, { 'Accept-Encoding': 'identity' })
+      expectSecurityHeaders(answer)
+      expect({ route, robots: answer.headers['x-robots-tag'] }).toEqual({ route, robots: undefined })
+    }
+  })
+
   test('host configuration files are not served', async () => {
-    for (const target of ['/_headers', '/_redirects', ...(name === 'pages' ? [] : ['/.htaccess'])]) {
+    for (const target of [
+      '/_headers',
+      '/_redirects',
+      ...(name === 'pages' ? [] : ['/.htaccess', '/admin/.htaccess']),
+    ]) {
       const answer = await get(target)
       // wrangler's dev server answers 502 for these names; Cloudflare Pages itself never publishes them.
       expect({ target, refused: answer.status >= 400 }).toEqual({ target, refused: true })

@@ -1,9 +1,11 @@
 /**
  * The pages a build wrote, found by looking (any `*.html` under the build, whatever the layout:
- * `dist/<slug>.html` or `dist/<slug>/index.html`), each with the path a visitor asks for.
+ * `dist/<slug>.html` or `dist/<slug>/index.html`), each with the path a visitor asks for. The CMS's
+ * page (dist/admin/, never indexed, not the site) is not one of them.
  */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
+import { ADMIN_PREFIX } from '../../scripts/lib/host-rules'
 import { distDir } from './browser'
 
 export interface BuiltPage {
@@ -18,7 +20,9 @@ export const NOT_FOUND_ROUTE = '/pagina-que-no-existe'
 
 export function builtPages(root: string = distDir): BuiltPage[] {
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.html'))
+    .filter(
+      (name) => name.endsWith('.html') && !`/${name.split(path.sep).join('/')}`.startsWith(ADMIN_PREFIX),
+    )
     .sort()
   if (files.length === 0) throw new Error(`no *.html under ${root}: run npm run build first`)
   return files.map((name) => {

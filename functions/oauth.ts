@@ -1,0 +1,154 @@
+/**
+ * GitHub sign-in for the CMS on Cloudflare Pages (Netlify has its own provider). Decap CMS's external
+ * OAuth handshake, in two Pages Functions under functions/api/:
+ *   1. /api/auth (the admin's pop-up, `base_url` + `auth_endpoint` in config.yml): remembers a random
+ *      `state` in a short-lived cookie and sends the owner to GitHub's consent page.
+ *   2. /api/callback (GitHub's redirect back): checks `state`, trades the `code` for a token at GitHub's
+ *      token endpoint with the app's secret, and answers a page that hands the token to the admin window
+ *      by postMessage: "authorizing:github", then, to the admin's own origin only,
+ *      "authorization:github:success:{json}" (or ":error:{json}").
+ * Env (Pages → Settings → Variables and Secrets): GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET (secret);
+ * GITHUB_OAUTH_ORIGIN only for tests (default https://github.com).
+ * Plain web APIs only (Request, Response, fetch, crypto): the unit test runs them in Node.
+ */
+
+export interface OAuthEnv {
+  GITHUB_CLIENT_ID?: string
+  GITHUB_CLIENT_SECRET?: string
+  GITHUB_OAUTH_ORIGIN?: string
+}
+
+/** What Cloudflare Pages passes a function (the parts used here). */
+export interface PagesContext {
+  request: Request
+  env: OAuthEnv
+}
+
+const STATE_COOKIE = 'decap_oauth_state'
+/** Commits to the repository's content: what Decap's github backend asks for. */
+const SCOPE = 'repo,user'
+
+const githubOrigin = (env: OAuthEnv) => (env.GITHUB_OAUTH_ORIGIN || 'https://github.com').replace(/\/+$/, '')
+
+function plain(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+    },
+  })
+}
+
+function randomToken(bytes = 24): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes))
+  return btoa(String.fromCharCode(...values)).replace(
+    /[+/=]/g,
+    (c) => ({ '+': '-', '/': '_', '=': '' })[c] ?? '',
+  )
+}
+
+function cookieValue(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return rest.join('=')
+  }
+  return undefined
+}
+
+/** GET /api/auth: to GitHub's consent page, with a fresh state bound to this browser. */
+export function startAuth({ request, env }: PagesContext): Response {
+  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET)
+    return plain(
+      500,
+      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (README, "Editing the site").',
+    )
+  const url = new URL(request.url)
+  const provider = url.searchParams.get('provider') ?? 'github'
+  if (provider !== 'github') return plain(400, `Unknown provider: ${provider}`)
+  const state = randomToken()
+  const authorize = new URL('/login/oauth/authorize', githubOrigin(env))
+  authorize.searchParams.set('client_id', env.GITHUB_CLIENT_ID)
+  authorize.searchParams.set('redirect_uri', new URL('/api/callback', url.origin).href)
+  authorize.searchParams.set('scope', SCOPE)
+  authorize.searchParams.set('state', state)
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: authorize.href,
+      'Set-Cookie': `${STATE_COOKIE}=${state}; Path=/api/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+/** The page that hands the result to the admin window, with a policy that allows only its own script. */
+function handOver(origin: string, status: 'success' | 'error', content: object): Response {
+  const nonce = randomToken(16)
+  const message = `authorization:github:${status}:${JSON.stringify(content)}`
+  // JSON inside a script: escape `<` so no value can close the element.
+  const script = `(function () {
+  var origin = ${JSON.stringify(origin).replace(/</g, '\\u003c')};
+  var message = ${JSON.stringify(message).replace(/</g, '\\u003c')};
+  function receive(event) {
+    if (event.origin !== origin) return;
+    window.removeEventListener('message', receive);
+    window.opener.postMessage(message, origin);
+  }
+  window.addEventListener('message', receive);
+  window.opener.postMessage('authorizing:github', origin);
+})();`
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Iniciando sesión…</title></head><body><p>${
+    status === 'success'
+      ? 'Sesión iniciada. Esta ventana se cerrará sola.'
+      : 'No se pudo iniciar sesión con GitHub.'
+  }</p><script nonce="${nonce}">${script}</script></body></html>`
+  return new Response(html, {
+    status: status === 'success' ? 200 : 401,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'X-Robots-Tag': 'noindex',
+      'Referrer-Policy': 'no-referrer',
+      // The state cookie has done its work.
+      'Set-Cookie': `${STATE_COOKIE}=; Path=/api/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+    },
+  })
+}
+
+/** GET /api/callback?code=…&state=…: the token for the admin window, or the reason there is none. */
+export async function finishAuth({ request, env }: PagesContext): Promise<Response> {
+  const url = new URL(request.url)
+  const fail = (message: string) => handOver(url.origin, 'error', { message })
+  if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return fail('GitHub sign-in is not configured')
+  const code = url.searchParams.get('code')
+  const state = url.searchParams.get('state')
+  const expected = cookieValue(request, STATE_COOKIE)
+  if (url.searchParams.get('error')) return fail(url.searchParams.get('error_description') ?? 'access denied')
+  if (!code || !state || !expected || state !== expected)
+    return fail('the sign-in expired or was not started here; try again')
+  let answer: { access_token?: string; error?: string; error_description?: string }
+  try {
+    const response = await fetch(new URL('/login/oauth/access_token', githubOrigin(env)), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'User-Agent': 'aquapuebla-cms',
+      },
+      body: JSON.stringify({
+        client_id: env.GITHUB_CLIENT_ID,
+        client_secret: env.GITHUB_CLIENT_SECRET,
+        code,
+        redirect_uri: new URL('/api/callback', url.origin).href,
+      }),
+    })
+    answer = (await response.json()) as typeof answer
+  } catch {
+    return fail('GitHub did not answer')
+  }
+  if (!answer.access_token) return fail(answer.error_description ?? answer.error ?? 'GitHub gave no token')
+  return handOver(url.origin, 'success', { token: answer.access_token, provider: 'github' })
+}

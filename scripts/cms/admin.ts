@@ -1,0 +1,72 @@
+/**
+ * The CMS at /admin/: Decap CMS's prebuilt bundle (npm `decap-cms`, self-hosted: never a CDN), a page
+ * that loads it, and config.yml generated from the content schema (scripts/cms/config.ts).
+ *   - `npm run build` runs this file after the prerender: it writes dist/admin/ (the public pages and
+ *     their scripts never reference it).
+ *   - `npm run cms` serves the same files from the Vite dev server (adminDevPlugin, vite.config.ts).
+ * Settings: scripts/cms/settings.ts.
+ */
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { contentSchemas } from '../../src/content/schema'
+import { ADMIN_PREFIX } from '../lib/host-rules'
+import { cmsConfigYaml } from './config'
+import { readCmsSettings } from './settings'
+
+/** Decap's browser bundle: the entry, its lazy chunks and their WebAssembly, without source maps. */
+export async function decapBundleFiles(): Promise<string[]> {
+  const require = createRequire(import.meta.url)
+  const dir = path.dirname(require.resolve('decap-cms/dist/decap-cms.js'))
+  const names = (await readdir(dir)).filter(
+    (name) =>
+      /^(\d+\.)?decap-cms\.js$/.test(name) || name.endsWith('.wasm') || name === 'decap-cms.js.LICENSE.txt',
+  )
+  return names.map((name) => path.join(dir, name))
+}
+
+/**
+ * The admin page: no inline script or style (its CSP stays without 'unsafe-inline' for scripts), never
+ * indexed, and Decap finds its configuration at its standard place, config.yml beside the page.
+ */
+export const adminIndexHtml = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex, nofollow" />
+    <meta name="referrer" content="same-origin" />
+    <title>Administrar contenido | AquaPuebla</title>
+    <link href="${ADMIN_PREFIX}config.yml" type="text/yaml" rel="cms-config-url" />
+  </head>
+  <body>
+    <script src="${ADMIN_PREFIX}decap-cms.js"></script>
+  </body>
+</html>
+`
+
+export const adminConfigYaml = (env: NodeJS.ProcessEnv = process.env) =>
+  cmsConfigYaml(contentSchemas, readCmsSettings(env))
+
+/** Writes `<dist>/admin/`: index.html, config.yml and Decap's bundle. */
+export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const dir = path.join(dist, ADMIN_PREFIX)
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(dir, { recursive: true })
+  await writeFile(path.join(dir, 'index.html'), adminIndexHtml)
+  await writeFile(path.join(dir, 'config.yml'), adminConfigYaml(env))
+  for (const file of await decapBundleFiles()) await copyFile(file, path.join(dir, path.basename(file)))
+  return dir
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const dist = path.resolve(process.env.DIST_DIR || 'dist')
+  writeAdmin(dist)
+    .then((dir) =>
+      console.log(`cms: ${path.relative(process.cwd(), dir)}/ (Decap CMS, config.yml from the schema)`),
+    )
+    .catch((error: unknown) => {
+      console.error('cms: writing the admin failed:', error)
+      process.exit(1)
+    })
+}

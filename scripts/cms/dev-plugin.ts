@@ -1,0 +1,44 @@
+/**
+ * The admin in the Vite dev server (`npm run cms`): /admin/ serves the same page, config.yml and Decap
+ * bundle as the build writes into dist/admin/ (scripts/cms/admin.ts). The config is generated on each
+ * request, so a schema change shows after a reload.
+ */
+import { createReadStream } from 'node:fs'
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import { ADMIN_PREFIX } from '../lib/host-rules'
+import { adminConfigYaml, adminIndexHtml, decapBundleFiles } from './admin'
+
+export function adminDevPlugin(): Plugin {
+  return {
+    name: 'aquapuebla-admin',
+    apply: 'serve',
+    async configureServer(server) {
+      const bundle = new Map((await decapBundleFiles()).map((file) => [path.basename(file), file]))
+      server.middlewares.use((req, res, next) => {
+        const pathname = (req.url ?? '').split('?')[0] ?? ''
+        if (pathname === ADMIN_PREFIX.slice(0, -1)) {
+          res.writeHead(301, { Location: ADMIN_PREFIX }).end()
+          return
+        }
+        if (!pathname.startsWith(ADMIN_PREFIX)) return next()
+        const name = pathname.slice(ADMIN_PREFIX.length)
+        res.setHeader('X-Robots-Tag', 'noindex, nofollow')
+        res.setHeader('Cache-Control', 'no-cache')
+        if (name === '' || name === 'index.html') {
+          res.setHeader('Content-Type', 'text/html; charset=utf-8')
+          res.end(adminIndexHtml)
+        } else if (name === 'config.yml') {
+          res.setHeader('Content-Type', 'text/yaml; charset=utf-8')
+          res.end(adminConfigYaml())
+        } else if (bundle.has(name)) {
+          res.setHeader(
+            'Content-Type',
+            name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8',
+          )
+          createReadStream(bundle.get(name)!).pipe(res)
+        } else next()
+      })
+    },
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * @jest-environment node
+ *
+ * The CMS's configuration (scripts/cms/config.ts) against the content schema it is generated from:
+ * every field the build reads is a form field with its Spanish label, required where the build
+ * requires it, with the limits and formats the build checks, as Decap applies them.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import * as v from 'valibot'
+import { parse } from 'yaml'
+import { cmsConfig, fieldFor, type CmsField } from '../../scripts/cms/config'
+import { contentSchemas, iconNames } from '../../src/content/schema'
+
+const settings = {
+  siteUrl: 'https://www.aquapuebla.mx',
+  repo: 'aquapuebla/sitio-web',
+  branch: 'main',
+  authBaseUrl: '',
+  localBackendUrl: 'http://127.0.0.1:8081/api/v1',
+}
+const config = cmsConfig(contentSchemas, settings)
+const files = config.collections[0]!.files
+const fileOf = (name: string) => files.find((file) => file.name === name)!
+
+/** The form field at a dotted path (`services.price.amount`; list items have no index). */
+function fieldAt(fields: CmsField[], dotted: string): CmsField | undefined {
+  const [head, ...rest] = dotted.split('.')
+  const field = fields.find((item) => item.name === head)
+  if (!field || rest.length === 0) return field
+  const inner = field.fields ?? (field.field ? [field.field] : [])
+  return fieldAt(field.field ? [{ ...field.field, name: rest[0]! }] : inner, rest.join('.'))
+}
+
+/** Decap's own check of a pattern (`RegExp(pattern[0]).test(value)`, no flags). */
+const decapAccepts = (field: CmsField, value: string) => RegExp(field.pattern![0]).test(value)
+
+/** Every leaf of a parsed YAML document: [dotted path without indexes, value]. */
+function* leaves(value: unknown, where = ''): Generator<[string, unknown]> {
+  if (Array.isArray(value)) for (const item of value) yield* leaves(item, where)
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) yield* leaves(item, where ? `${where}.${key}` : key)
+  else yield [where, value]
+}
+
+/** Every field of a schema: [dotted path, schema, required], walking objects and list items. */
+function* schemaFields(schema: v.GenericSchema, where = ''): Generator<[string, v.GenericSchema, boolean]> {
+  const node = schema as { entries?: Record<string, v.GenericSchema>; item?: v.GenericSchema }
+  for (const [key, entry] of Object.entries(node.entries ?? {})) {
+    const optional = entry.type === 'optional'
+    const inner = (optional ? (entry as unknown as { wrapped: v.GenericSchema }).wrapped : entry) as {
+      entries?: unknown
+      item?: { entries?: unknown }
+    }
+    const dotted = where ? `${where}.${key}` : key
+    yield [dotted, entry, !optional]
+    if (inner.entries) yield* schemaFields(inner as v.GenericSchema, dotted)
+    if (inner.item?.entries) yield* schemaFields(inner.item as v.GenericSchema, dotted)
+  }
+}
+
+describe('the CMS configuration generated from the content schema', () => {
+  it('is in Spanish, has one file collection with one entry per content file, and edits those files', () => {
+    expect(config.locale).toBe('es')
+    expect(config.collections).toHaveLength(1)
+    expect(config.collections[0]).toMatchObject({ name: 'files', format: 'yml' })
+    expect(files.map((file) => file.file)).toEqual(
+      Object.keys(contentSchemas).map((name) => `content/${name}.yaml`),
+    )
+    expect(files.map((file) => file.label)).toEqual([
+      'Datos de la empresa',
+      'Página de inicio',
+      'Página Nosotros',
+      'Página Servicios',
+      'Página Ubicación',
+      'Página Contacto',
+    ])
+    expect(config).toMatchObject({ media_folder: 'content/media', public_folder: '/media' })
+    expect(config.local_backend).toEqual({ url: settings.localBackendUrl, allowed_hosts: ['127.0.0.1'] })
+  })
+
+  it('has a form field, with the schema’s Spanish label and required flag, for every schema field', () => {
+    for (const [name, schema] of Object.entries(contentSchemas)) {
+      for (const [dotted, field, required] of schemaFields(schema)) {
+        const formField = fieldAt(fileOf(name).fields, dotted)
+        expect({ at: `${name}.${dotted}`, found: formField !== undefined }).toEqual({
+          at: `${name}.${dotted}`,
+          found: true,
+        })
+        const title = v.getTitle(
+          required ? field : (field as unknown as { wrapped: v.GenericSchema }).wrapped,
+        )
+        if (title) expect(formField!.label).toBe(title)
+        // Decap's default is required; a list that may be empty is optional too.
+        expect({ at: `${name}.${dotted}`, required: formField!.required !== false }).toEqual({
+          at: `${name}.${dotted}`,
+          required: required && !(formField!.widget === 'list' && formField!.min === undefined),
+        })
+      }
+    }
+  })
+
+  it('knows every value the content files hold today, and accepts each of them', () => {
+    for (const { name, fields } of files) {
+      const data: unknown = parse(readFileSync(path.join(__dirname, '../../content', `${name}.yaml`), 'utf8'))
+      for (const [dotted, value] of leaves(data)) {
+        const field = fieldAt(fields, dotted)
+        expect({ at: `${name}.${dotted}`, known: field !== undefined }).toEqual({
+          at: `${name}.${dotted}`,
+          known: true,
+        })
+        if (field!.pattern)
+          expect({ at: `${name}.${dotted}`, accepted: decapAccepts(field!, String(value)) }).toEqual({
+            at: `${name}.${dotted}`,
+            accepted: true,
+          })
+        if (field!.widget === 'number') expect(typeof value).toBe('number')
+      }
+    }
+  })
+
+  it('refuses what the build refuses: phone, e-mail, WhatsApp number, postal code, stock-photo id, initials', () => {
+    const site = fileOf('site').fields
+    const phone = fieldAt(site, 'phone')!
+    expect(phone).toMatchObject({ label: 'Teléfono', widget: 'string' })
+    expect(decapAccepts(phone, '+52 222 987 6543')).toBe(true)
+    for (const bad of ['', '222 123 4567', '+52-222-123-4567', 'llámanos'])
+      expect(decapAccepts(phone, bad)).toBe(false)
+    const email = fieldAt(site, 'email')!
+    expect(decapAccepts(email, 'hola@aquapuebla.mx')).toBe(true)
+    for (const bad of ['hola', 'hola@', 'hola@aquapuebla', 'ho la@aquapuebla.mx'])
+      expect(decapAccepts(email, bad)).toBe(false)
+    expect(decapAccepts(fieldAt(site, 'whatsapp.number')!, '52 222')).toBe(false)
+    expect(fieldAt(site, 'whatsapp.number')!.required).toBe(false)
+    expect(decapAccepts(fieldAt(site, 'address.postalCode')!, '7200')).toBe(false)
+
+    const photo = fieldAt(fileOf('inicio').fields, 'hero.image.photo')!
+    expect(decapAccepts(photo, '1576013551627-0cc20b96c2a7')).toBe(true)
+    expect(decapAccepts(photo, 'https://example.com/foto.jpg')).toBe(false)
+    const initials = fieldAt(fileOf('nosotros').fields, 'team.members.initials')!
+    expect(decapAccepts(initials, 'ÁL')).toBe(true)
+    expect(decapAccepts(initials, 'al')).toBe(false)
+    expect(decapAccepts(initials, 'ABCD')).toBe(false)
+  })
+
+  it('gives numbers number boxes with their limits, picklists selects, lists their minimum and maximum', () => {
+    const servicios = fileOf('servicios').fields
+    expect(fieldAt(servicios, 'services')).toMatchObject({
+      widget: 'list',
+      label: 'Servicios',
+      min: 1,
+      max: 9,
+    })
+    expect(fieldAt(servicios, 'services.price.amount')).toMatchObject({
+      widget: 'number',
+      value_type: 'int',
+      min: 0,
+      required: false,
+      label: 'Precio desde (MXN)',
+    })
+    expect(fieldAt(servicios, 'services.price.per')).toMatchObject({ widget: 'select', options: ['mes'] })
+    expect(fieldAt(servicios, 'services.icon')).toMatchObject({ widget: 'select', options: [...iconNames] })
+    expect(fieldAt(servicios, 'services.features')).toMatchObject({ widget: 'list', min: 1, max: 8 })
+    expect(fieldAt(servicios, 'gallery.items')).toMatchObject({ min: 1, max: 12 })
+    expect(fieldAt(fileOf('inicio').fields, 'testimonials.items.rating')).toMatchObject({
+      widget: 'number',
+      value_type: 'int',
+      min: 1,
+      max: 5,
+    })
+    expect(fieldAt(fileOf('inicio').fields, 'hero.primary.to')).toMatchObject({
+      widget: 'select',
+      options: ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto'],
+    })
+    const site = fileOf('site').fields
+    expect(fieldAt(site, 'hours')).toMatchObject({ widget: 'list', min: 2, max: 7 })
+    expect(fieldAt(site, 'hours.days')).toMatchObject({ widget: 'select', multiple: true, min: 1, max: 7 })
+    expect(fieldAt(site, 'address.geo.latitude')).toMatchObject({ widget: 'number', min: -90, max: 90 })
+    expect(fieldAt(site, 'foundingYear')).toMatchObject({ widget: 'number', value_type: 'int', min: 1900 })
+    expect(fieldAt(fileOf('inicio').fields, 'head.keywords')).toMatchObject({ required: false, max: 12 })
+  })
+
+  it('keeps every image’s alt text required', () => {
+    for (const { name, fields } of files)
+      for (const [dotted] of leaves(
+        parse(readFileSync(path.join(__dirname, '../../content', `${name}.yaml`), 'utf8')),
+      ))
+        if (dotted.endsWith('image.alt') || dotted.endsWith('.image.alt'))
+          expect({ at: `${name}.${dotted}`, required: fieldAt(fields, dotted)!.required }).toEqual({
+            at: `${name}.${dotted}`,
+            required: undefined,
+          })
+  })
+})
+
+describe('a string marked v.metadata({ widget: "image" })', () => {
+  const image = v.strictObject({
+    alt: v.pipe(v.string(), v.minLength(1), v.title('Texto alternativo')),
+    file: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\/media\/[\w.-]+$/),
+        v.metadata({ widget: 'image' }),
+        v.title('Foto subida'),
+      ),
+    ),
+  })
+
+  it('is Decap’s image widget, optional as in the schema, next to a required alt text', () => {
+    const field = fieldFor('image', image)
+    expect(field.widget).toBe('object')
+    expect(field.fields).toEqual([
+      { name: 'alt', label: 'Texto alternativo', widget: 'string' },
+      expect.objectContaining({ name: 'file', label: 'Foto subida', widget: 'image', required: false }),
+    ])
+  })
+})

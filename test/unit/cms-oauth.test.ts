@@ -1,0 +1,180 @@
+/**
+ * @jest-environment node
+ *
+ * The CMS's GitHub sign-in for Cloudflare Pages (functions/oauth.ts, served as /api/auth and
+ * /api/callback), against a fake GitHub on loopback: the redirect to GitHub's consent page, the state
+ * check, the code traded for a token with the app's secret, and Decap's postMessage handshake, run as
+ * the admin's pop-up would run it.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { finishAuth, startAuth, type OAuthEnv } from '../../functions/oauth'
+
+const SITE = 'https://www.aquapuebla.mx'
+let fakeGitHub: Server
+let env: Required<OAuthEnv>
+const tokenRequests: Record<string, string>[] = []
+
+beforeAll(async () => {
+  fakeGitHub = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/login/oauth/access_token') {
+        res.writeHead(404).end()
+        return
+      }
+      const sent = JSON.parse(body) as Record<string, string>
+      tokenRequests.push(sent)
+      const valid = sent.client_secret === 'secreto' && sent.code === 'codigo-bueno'
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end(
+        JSON.stringify(
+          valid
+            ? { access_token: 'gho_token123', token_type: 'bearer', scope: 'repo,user' }
+            : {
+                error: 'bad_verification_code',
+                error_description: 'The code passed is incorrect or expired.',
+              },
+        ),
+      )
+    })
+  })
+  await new Promise<void>((resolve) => fakeGitHub.listen(0, '127.0.0.1', resolve))
+  const { port } = fakeGitHub.address() as AddressInfo
+  env = {
+    GITHUB_CLIENT_ID: 'Iv1.cliente',
+    GITHUB_CLIENT_SECRET: 'secreto',
+    GITHUB_OAUTH_ORIGIN: `http://127.0.0.1:${port}`,
+  }
+})
+
+afterAll(() => new Promise<void>((resolve) => fakeGitHub.close(() => resolve())))
+beforeEach(() => (tokenRequests.length = 0))
+
+/** Starts a sign-in as the admin's pop-up does; returns GitHub's consent URL and the state cookie. */
+function begin() {
+  const response = startAuth({
+    request: new Request(`${SITE}/api/auth?provider=github&site_id=www.aquapuebla.mx&scope=repo`),
+    env,
+  })
+  const location = new URL(response.headers.get('Location') ?? '')
+  const cookie = (response.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+  return { response, location, cookie }
+}
+
+/** Runs the callback page's script as the pop-up would, with a fake opener; returns what it posted. */
+function runPopup(html: string, replyFrom: string) {
+  const script = /<script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(html)
+  if (!script) throw new Error('the callback page has no script')
+  const posted: [string, string][] = []
+  const listeners: ((event: { origin: string }) => void)[] = []
+  const window = {
+    opener: { postMessage: (message: string, origin: string) => posted.push([message, origin]) },
+    addEventListener: (_type: string, listener: (event: { origin: string }) => void) =>
+      listeners.push(listener),
+    removeEventListener: () => listeners.splice(0),
+  }
+  new Function('window', script[2]!)(window)
+  // The admin answers "authorizing:github" with a message of its own.
+  for (const listener of [...listeners]) listener({ origin: replyFrom })
+  return { posted, nonce: script[1] }
+}
+
+test('/api/auth sends the owner to GitHub with the app id, our callback, the repo scope and a fresh state', () => {
+  const first = begin()
+  expect(first.response.status).toBe(302)
+  expect(first.location.origin + first.location.pathname).toBe(
+    `${env.GITHUB_OAUTH_ORIGIN}/login/oauth/authorize`,
+  )
+  expect(first.location.searchParams.get('client_id')).toBe('Iv1.cliente')
+  expect(first.location.searchParams.get('redirect_uri')).toBe(`${SITE}/api/callback`)
+  expect(first.location.searchParams.get('scope')).toBe('repo,user')
+  const state = first.location.searchParams.get('state')
+  expect(state).toMatch(/^[\w-]{20,}$/)
+  expect(first.cookie).toBe(`decap_oauth_state=${state}`)
+  expect(first.response.headers.get('Set-Cookie')).toMatch(/HttpOnly; Secure; SameSite=Lax/)
+  expect(begin().location.searchParams.get('state')).not.toBe(state)
+})
+
+test('/api/callback trades the code for a token and hands it to the admin window of our own origin', async () => {
+  const { location, cookie } = begin()
+  const state = location.searchParams.get('state')
+  const response = await finishAuth({
+    request: new Request(`${SITE}/api/callback?code=codigo-bueno&state=${state}`, {
+      headers: { Cookie: cookie },
+    }),
+    env,
+  })
+  expect(response.status).toBe(200)
+  expect(tokenRequests).toEqual([
+    {
+      client_id: 'Iv1.cliente',
+      client_secret: 'secreto',
+      code: 'codigo-bueno',
+      redirect_uri: `${SITE}/api/callback`,
+    },
+  ])
+  const html = await response.text()
+  const { posted, nonce } = runPopup(html, SITE)
+  expect(posted).toEqual([
+    ['authorizing:github', SITE],
+    ['authorization:github:success:{"token":"gho_token123","provider":"github"}', SITE],
+  ])
+  // Only the page's own script may run, and the secret never reaches the browser.
+  expect(response.headers.get('Content-Security-Policy')).toBe(
+    `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  )
+  expect(html).not.toContain('secreto')
+  expect(response.headers.get('Cache-Control')).toBe('no-store')
+})
+
+test('the token goes to no other origin: a window elsewhere that answers gets nothing', async () => {
+  const { location, cookie } = begin()
+  const response = await finishAuth({
+    request: new Request(
+      `${SITE}/api/callback?code=codigo-bueno&state=${location.searchParams.get('state')}`,
+      {
+        headers: { Cookie: cookie },
+      },
+    ),
+    env,
+  })
+  const { posted } = runPopup(await response.text(), 'https://evil.example')
+  expect(posted).toEqual([['authorizing:github', SITE]])
+})
+
+test('a callback with another state, or none, is refused before GitHub is asked', async () => {
+  const { cookie } = begin()
+  for (const query of ['code=codigo-bueno&state=otro', 'code=codigo-bueno']) {
+    const response = await finishAuth({
+      request: new Request(`${SITE}/api/callback?${query}`, { headers: { Cookie: cookie } }),
+      env,
+    })
+    expect(response.status).toBe(401)
+    const { posted } = runPopup(await response.text(), SITE)
+    expect(posted[1]?.[0]).toMatch(/^authorization:github:error:\{"message":"the sign-in expired/)
+  }
+  expect(tokenRequests).toEqual([])
+})
+
+test("GitHub's refusal reaches the admin as an error, and a site without the app's secrets says so", async () => {
+  const { location, cookie } = begin()
+  const refused = await finishAuth({
+    request: new Request(
+      `${SITE}/api/callback?code=codigo-viejo&state=${location.searchParams.get('state')}`,
+      {
+        headers: { Cookie: cookie },
+      },
+    ),
+    env,
+  })
+  expect(refused.status).toBe(401)
+  expect(runPopup(await refused.text(), SITE).posted[1]).toEqual([
+    'authorization:github:error:{"message":"The code passed is incorrect or expired."}',
+    SITE,
+  ])
+  const unconfigured = startAuth({ request: new Request(`${SITE}/api/auth?provider=github`), env: {} })
+  expect(unconfigured.status).toBe(500)
+  expect(await unconfigured.text()).toMatch(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set/)
+})
