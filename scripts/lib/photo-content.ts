@@ -19,6 +19,8 @@ export interface PhotoContentOptions {
   gallery?: number
   /** Size of every photo (default 4000×3000, a 12 MP phone photo). */
   photo?: Partial<SamplePhoto>
+  /** Other settings for some gallery photos, by index (a portrait shot stored sideways …). */
+  galleryPhoto?: Record<number, Partial<SamplePhoto>>
 }
 
 /** Captions a pool company would write, one per gallery photo. */
@@ -37,14 +39,30 @@ function edit(file: string, change: (doc: ReturnType<typeof parseDocument>) => v
   writeFileSync(file, doc.toString({ lineWidth: 0 }))
 }
 
+/**
+ * One upload into a content copy: `bytes` saved as <dir>/media/<name> and named by the image field at
+ * `field` of <dir>/<file> (e.g. 'nosotros.yaml', ['story', 'image']). `bytes` null: named, never saved.
+ */
+export function uploadTo(
+  dir: string,
+  file: string,
+  field: (string | number)[],
+  name: string,
+  bytes: Buffer | null,
+) {
+  mkdirSync(path.join(dir, 'media'), { recursive: true })
+  if (bytes) writeFileSync(path.join(dir, 'media', name), bytes)
+  edit(path.join(dir, file), (doc) => doc.setIn([...field, 'file'], `/media/${name}`))
+}
+
 /** Writes the copy into `dir` (created), with its photos; returns the media files written. */
 export async function writePhotoContent(dir: string, options: PhotoContentOptions): Promise<string[]> {
   cpSync(options.from, dir, { recursive: true })
   const media = path.join(dir, 'media')
   mkdirSync(media, { recursive: true })
   const written: string[] = []
-  const upload = async (name: string, seed: number) => {
-    const bytes = await samplePhoto({ width: 4000, height: 3000, seed, ...options.photo })
+  const upload = async (name: string, seed: number, photo?: Partial<SamplePhoto>) => {
+    const bytes = await samplePhoto({ width: 4000, height: 3000, seed, ...options.photo, ...photo })
     writeFileSync(path.join(media, name), bytes)
     written.push(name)
     return `/media/${name}`
@@ -56,7 +74,8 @@ export async function writePhotoContent(dir: string, options: PhotoContentOption
   const count = options.gallery ?? 0
   if (count) {
     const files: string[] = []
-    for (let i = 0; i < count; i++) files.push(await upload(`proyecto-${i + 1}.jpg`, i + 1))
+    for (let i = 0; i < count; i++)
+      files.push(await upload(`proyecto-${i + 1}.jpg`, i + 1, options.galleryPhoto?.[i]))
     edit(path.join(dir, 'servicios.yaml'), (doc) =>
       files.forEach((file, i) => {
         const [caption, detail] = GALLERY_CAPTIONS[i % GALLERY_CAPTIONS.length]!
