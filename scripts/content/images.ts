@@ -257,9 +257,10 @@ export interface ImageAsset {
   source: string
 }
 
-export type ImagesResult =
-  | { ok: true; content: LoadedContent; assets: ImageAsset[]; lines: string[] }
-  | { ok: false; problems: string[]; lines: string[] }
+export type ImagesResult = {
+  lines: string[]
+  /** The uploaded files read (for the dev server to watch). */ media: string[]
+} & ({ ok: true; content: LoadedContent; assets: ImageAsset[] } | { ok: false; problems: string[] })
 
 /** A published name: the upload's own name (in safe letters), the width and the content hash. */
 function stemOf(file: string): string {
@@ -321,6 +322,7 @@ export async function resolveImages(
   const problems: string[] = []
   const lines: string[] = []
   const assets = new Map<string, ImageAsset>()
+  const media = new Set<string>()
   const byFile = new Map<
     string,
     { image: ReturnType<typeof describe>; sourceWidth: number } | UnusableImage
@@ -332,6 +334,7 @@ export async function resolveImages(
     if (!byFile.has(use.file)) {
       const started = performance.now()
       const full = path.join(contentDir, 'media', use.file.slice(MEDIA_PREFIX.length))
+      media.add(full)
       if (!existsSync(full)) {
         byFile.set(use.file, new UnusableImage(`file not found: expected ${full}`))
       } else {
@@ -367,7 +370,7 @@ export async function resolveImages(
         `${where}: the photo is ${result.sourceWidth} px wide; ${what} needs at least ${min} px: upload a larger photo`,
       )
   }
-  if (problems.length) return { ok: false, problems, lines }
+  if (problems.length) return { ok: false, problems, lines, media: [...media] }
 
   const filled = {} as Record<ContentName, unknown>
   for (const name of contentNames)
@@ -375,7 +378,13 @@ export async function resolveImages(
       const { image } = byFile.get(ref.file) as { image: ReturnType<typeof describe> }
       return { alt: ref.alt, file: ref.file, ...image }
     })
-  return { ok: true, content: filled as LoadedContent, assets: [...assets.values()], lines }
+  return {
+    ok: true,
+    content: filled as LoadedContent,
+    assets: [...assets.values()],
+    lines,
+    media: [...media],
+  }
 }
 
 export type ContentWithImages =
@@ -387,7 +396,8 @@ export async function loadContentWithImages(dir: string = contentDir()): Promise
   const result = loadContent(dir)
   if (!result.ok) return result
   const images = await resolveImages(result.content, dir)
+  const files = [...result.files, ...images.media]
   return images.ok
-    ? { ok: true, content: images.content, assets: images.assets, files: result.files }
-    : { ok: false, problems: images.problems, files: result.files }
+    ? { ok: true, content: images.content, assets: images.assets, files }
+    : { ok: false, problems: images.problems, files }
 }
