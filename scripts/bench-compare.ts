@@ -443,17 +443,15 @@ async function main(): Promise<void> {
   const served: Served[] = []
   try {
     stub = await startImageStub()
+    const origin = stub.origin
+    const buildWithStub = (cwd: string, dist: string, ssrDist: string, env?: NodeJS.ProcessEnv) =>
+      build({ cwd, imageOrigin: origin, dist, ssrDist, env })
     const dists: Partial<Record<Base, string>> = {}
     // The tree's server bundle must sit inside the checkout, where Node finds node_modules (as bench/dist).
     const treeDist = path.join(TREE_OUT, 'dist')
     if (bases.has('tree') || bases.has('nojs')) {
       console.log(`bench:compare: building the working tree (photos from ${stub.origin}) …`)
-      await build({
-        cwd: root,
-        imageOrigin: stub.origin,
-        dist: treeDist,
-        ssrDist: path.join(TREE_OUT, 'dist-server'),
-      })
+      await buildWithStub(root, treeDist, path.join(TREE_OUT, 'dist-server'))
       dists.tree = treeDist
     }
     if (bases.has('photos')) {
@@ -461,12 +459,8 @@ async function main(): Promise<void> {
       const content = path.join(work, 'photos', 'content')
       await writePhotoContent(content, { from: path.join(root, 'content'), hero: true, gallery: 6 })
       dists.photos = path.join(TREE_OUT, 'photos-dist')
-      await build({
-        cwd: root,
-        imageOrigin: stub.origin,
-        dist: dists.photos,
-        ssrDist: path.join(TREE_OUT, 'photos-dist-server'),
-        env: { CONTENT_DIR: content },
+      await buildWithStub(root, dists.photos, path.join(TREE_OUT, 'photos-dist-server'), {
+        CONTENT_DIR: content,
       })
     }
     if (bases.has('nojs')) {
@@ -478,12 +472,7 @@ async function main(): Promise<void> {
       console.log(`bench:compare: building ref ${reference.subject} (${elapsed()}) …`)
       exportCommit(reference.commit, checkout)
       dists.ref = path.join(checkout, 'dist')
-      await build({
-        cwd: checkout,
-        imageOrigin: stub.origin,
-        dist: dists.ref,
-        ssrDist: path.join(checkout, 'dist-server'),
-      })
+      await buildWithStub(checkout, dists.ref, path.join(checkout, 'dist-server'))
     }
 
     let routes = routeHtmlFiles(dists.tree ?? dists.ref ?? treeDist).map(({ route }) => route)
