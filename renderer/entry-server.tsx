@@ -41,9 +41,13 @@ export async function render(path: string): Promise<RenderResult> {
     )
     // 4. React 19 emits the hoisted <title>/<meta>/<link> first: that run is the head, plus the
     //    page's JSON-LD (static HTML only) and the collected CSS (src/theme/server-styles.ts).
-    const { head, body } = splitHoistedHead(markup)
+    const { head, body } = liftImagePreloads(splitHoistedHead(markup))
     const jsonLd = context.statusCode === 200 ? jsonLdScript(structuredDataFor(path)) : ''
-    const preconnect = `<link rel="preconnect" href="${site.imageOrigin}">`
+    // The stock-photo host only where the page draws a stock photo: a page whose photos are all uploaded
+    // (served from our own origin) opens no third-party connection.
+    const preconnect = body.includes(`${site.imageOrigin}/`)
+      ? `<link rel="preconnect" href="${site.imageOrigin}">`
+      : ''
     const errors = context.statusCode >= 500 ? Object.values(context.errors ?? {}) : undefined
     return {
       head: preconnect + head + jsonLd + serverStyleTag(sheet),
@@ -57,6 +61,18 @@ export async function render(path: string): Promise<RenderResult> {
 }
 
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)/
+
+/**
+ * The preload of an uploaded priority photo (src/components/ui/stock-image.tsx) renders where the photo
+ * is; React hoists it into <head> in the browser, but renderToString leaves it in place. It belongs at
+ * the top of <head>, so the browser starts the photo with the HTML.
+ */
+const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\/>/g
+
+export function liftImagePreloads({ head, body }: { head: string; body: string }) {
+  const preloads = body.match(IMAGE_PRELOAD) ?? []
+  return { head: preloads.join('') + head, body: body.replace(IMAGE_PRELOAD, '') }
+}
 
 export function splitHoistedHead(markup: string): { head: string; body: string } {
   let rest = markup

@@ -14,6 +14,10 @@
  *   nojs   the tree's build with every app script removed: the loader, its <template> of module scripts,
  *          modulepreloads and react-router's hydration data (JSON-LD stays: it is data, not a script).
  *          Same HTML and CSS otherwise, same headers: the limit hydration is measured against.
+ *   photos  the working tree built from a copy of content/ in which the owner uploaded the home cover
+ *          and the gallery's photos (scripts/lib/photo-content.ts: 4000×3000 phone JPEGs), so their copies
+ *          come from our own origin; compared with tree (the stock photos), e.g.
+ *          `VARIANTS=tree,photos ROUTES=/ npm run bench:compare` (issue 17: LCP ≤ 1.3 s and below tree).
  *   <v>-nocoop  variant <v> served without Cross-Origin-Opener-Policy (for the header decision).
  * Every variant is built with IMAGE_ORIGIN at the same local photo stub (scripts/lib/lighthouse-kit.ts) and
  * served by scripts/serve.ts on its own loopback port. Each round runs every route on every variant, the
@@ -44,6 +48,7 @@ import {
   withTimeout,
   type ImageStub,
 } from './lib/lighthouse-kit'
+import { writePhotoContent } from './lib/photo-content'
 import { headersFor, makeNoJsCopy } from './lib/variants'
 import { startServer, type RunningServer } from './serve'
 
@@ -62,9 +67,10 @@ const VARIANTS = (process.env.VARIANTS ?? 'tree,ref,nojs')
   .filter(Boolean)
 /** The paths whose last change on main makes the default reference. */
 const REF_PATHS = ['src', 'renderer', 'index.html', 'scripts/lib/host-rules.ts']
-const BASES = ['tree', 'ref', 'nojs'] as const
+const BASES = ['tree', 'ref', 'nojs', 'photos'] as const
 type Base = (typeof BASES)[number]
-const REFERENCES = ['ref', 'nojs']
+/** What the other variants are compared with; tree too when photos is measured (photos against tree). */
+const REFERENCES = ['ref', 'nojs', 'tree']
 
 const page = (route: string) => (route === '/' ? 'inicio' : route.slice(1).replaceAll('/', '-'))
 
@@ -274,7 +280,9 @@ function routeTables(route: string, runs: RunsByVariant, variants: Variant[]): s
       lines.push(`| ${name} | ${[...cells, total].map((value) => value.toFixed(0)).join(' | ')} |`)
     }
   }
-  for (const reference of REFERENCES.filter((ref) => runs.has(ref))) {
+  for (const reference of REFERENCES.filter(
+    (ref) => runs.has(ref) && (ref !== 'tree' || runs.has('photos')),
+  )) {
     lines.push('', `Against ${reference}: Δ of medians (paired per-round Δ), verdict:`, '')
     lines.push(
       `| variant | ${SCALARS.filter((key) => key !== 'benchmarkIndex')
@@ -309,6 +317,21 @@ function targets(runs: RunsByVariant): TargetCheck[] {
   if (!tree) return []
   const of = (list: RunMetrics[], key: Scalar) => list.map((run) => run[key])
   const checks: TargetCheck[] = []
+  const photos = runs.get('photos')
+  if (photos) {
+    const lcp = spread(of(photos, 'lcpMs'))
+    checks.push({
+      target: 'photos: LCP ≤ 1.3 s',
+      met: lcp.median <= 1300,
+      detail: `${lcp.median.toFixed(0)} ms`,
+    })
+    const d = difference(of(photos, 'lcpMs'), of(tree, 'lcpMs'))
+    checks.push({
+      target: 'photos: LCP lower than tree',
+      met: d.delta < 0,
+      detail: `Δ ${FORMAT.lcpMs(d.delta)} (${d.beyondNoise ? 'beyond' : 'within'} noise)`,
+    })
+  }
   const nojs = runs.get('nojs')
   if (nojs) {
     const tbt = difference(of(tree, 'tbtMs'), of(nojs, 'tbtMs'))
@@ -365,18 +388,25 @@ async function main(): Promise<void> {
   const served: Served[] = []
   try {
     stub = await startImageStub()
+    const origin = stub.origin
+    const buildWithStub = (cwd: string, dist: string, ssrDist: string, env?: NodeJS.ProcessEnv) =>
+      build({ cwd, imageOrigin: origin, dist, ssrDist, env })
     const dists: Partial<Record<Base, string>> = {}
     // The tree's server bundle must sit inside the checkout, where Node finds node_modules (as bench/dist).
     const treeDist = path.join(TREE_OUT, 'dist')
     if (bases.has('tree') || bases.has('nojs')) {
       console.log(`bench:compare: building the working tree (photos from ${stub.origin}) …`)
-      await build({
-        cwd: root,
-        imageOrigin: stub.origin,
-        dist: treeDist,
-        ssrDist: path.join(TREE_OUT, 'dist-server'),
-      })
+      await buildWithStub(root, treeDist, path.join(TREE_OUT, 'dist-server'))
       dists.tree = treeDist
+    }
+    if (bases.has('photos')) {
+      console.log(`bench:compare: building the working tree with uploaded photos (${elapsed()}) …`)
+      const content = path.join(work, 'photos', 'content')
+      await writePhotoContent(content, { from: path.join(root, 'content'), hero: true, gallery: 6 })
+      dists.photos = path.join(TREE_OUT, 'photos-dist')
+      await buildWithStub(root, dists.photos, path.join(TREE_OUT, 'photos-dist-server'), {
+        CONTENT_DIR: content,
+      })
     }
     if (bases.has('nojs')) {
       dists.nojs = path.join(work, 'nojs', 'dist')
@@ -387,12 +417,7 @@ async function main(): Promise<void> {
       console.log(`bench:compare: building ref ${reference.subject} (${elapsed()}) …`)
       exportCommit(reference.commit, checkout)
       dists.ref = path.join(checkout, 'dist')
-      await build({
-        cwd: checkout,
-        imageOrigin: stub.origin,
-        dist: dists.ref,
-        ssrDist: path.join(checkout, 'dist-server'),
-      })
+      await buildWithStub(checkout, dists.ref, path.join(checkout, 'dist-server'))
     }
 
     let routes = routeHtmlFiles(dists.tree ?? dists.ref ?? treeDist).map(({ route }) => route)

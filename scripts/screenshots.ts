@@ -1,7 +1,8 @@
 /**
  * Screenshots of every route at phone (390) and desktop (1280) widths, for looking at the design:
  * `tsx scripts/screenshots.ts` after `npm run build`. Writes test/.artifacts/<slug>-<width>.png.
- * Stock photos are answered locally with a placeholder (the machine is offline).
+ * Stock photos are answered locally with a placeholder (the machine is offline). DIST_DIR: another build
+ * (e.g. one with uploaded photos, as test/browser/photos.test.ts makes).
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -27,6 +28,15 @@ try {
       await page.setViewport({ width, height: width < 768 ? 844 : 800, deviceScaleFactor: 1 })
       await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }])
       await page.goto(new URL(route, server.url).href, { waitUntil: 'networkidle0' })
+      // Lazy photos load only near the viewport: scroll through the page, then wait for them.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
+          scrollTo(0, y)
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)))
+        scrollTo(0, 0)
+      })
       const slug = route === '/' ? 'inicio' : route.slice(1)
       const file = path.join(out, `${slug}-${width}.png`)
       await page.screenshot({ path: file as `${string}.png`, fullPage: process.env.FULL !== '0' })

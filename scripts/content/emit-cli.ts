@@ -2,7 +2,8 @@
  * `tsx scripts/content/emit-cli.ts <name> [esm|cjs]`: prints the module for content/<name>.yaml, or the
  * problem lines on stderr and exit code 1. The jest transform (jest-transform.cjs) runs it.
  */
-import { contentNames, loadContent } from './load'
+import { contentDir, contentNames } from './load'
+import { loadContentWithImages } from './images'
 import { emitModule } from './emit'
 import type { ContentName } from '../../src/content/schema'
 
@@ -11,7 +12,7 @@ if (!contentNames.includes(name as ContentName) || (format !== 'esm' && format !
   process.stderr.write(`usage: emit-cli.ts <${contentNames.join('|')}> [esm|cjs]\n`)
   process.exit(2)
 }
-const result = loadContent()
+const result = await loadContentWithImages(contentDir())
 if (!result.ok) {
   process.stderr.write(`${result.problems.join('\n')}\n`)
   process.exit(1)

@@ -2,7 +2,7 @@
  * Jest's view of `import data from 'content:<name>'` (mapped to content/<name>.yaml in jest.config.js):
  * the same loader and emitter as the Vite plugin, run in a child process because they are TypeScript
  * and jest transforms synchronously. The cache key covers every input, so a changed file, schema or
- * CONTENT_DIR gives a fresh module.
+ * CONTENT_DIR gives a fresh module (the processed photos come from the image cache, scripts/content/images.ts).
  */
 const { execFileSync } = require('node:child_process')
 const { createHash } = require('node:crypto')
@@ -16,7 +16,12 @@ const inputs = () => [
     path.join(root, file),
   ),
   ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),
-  ...(existsSync(contentDir()) ? readdirSync(contentDir()).map((file) => path.join(contentDir(), file)) : []),
+  // The YAML files and the uploaded photos (content/media/).
+  ...(existsSync(contentDir())
+    ? readdirSync(contentDir(), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+    : []),
 ]
 
 module.exports = {

@@ -176,16 +176,19 @@ export interface BuildOptions {
   imageOrigin: string
   dist: string
   ssrDist: string
+  /** More build settings (e.g. CONTENT_DIR). */
+  env?: NodeJS.ProcessEnv
 }
 
 /** `npm run build` in `cwd` into `dist`/`ssrDist`, photos from `imageOrigin`; output only on failure. */
-export function build({ cwd, imageOrigin, dist, ssrDist }: BuildOptions): Promise<void> {
+export function build({ cwd, imageOrigin, dist, ssrDist, env: extra }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       IMAGE_ORIGIN: imageOrigin,
       DIST_DIR: dist,
       SSR_DIST_DIR: ssrDist,
+      ...extra,
     }
     if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = imageOrigin
     const child = spawn('npm', ['run', 'build'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -118,22 +118,91 @@ const path = label(
   'Página',
 )
 
+/** An uploaded file as the content names it: `/media/<file name>` (content/media/, never published as it is). */
+export const MEDIA_PREFIX = '/media/'
+
+/**
+ * A photo: an uploaded file (`file`, processed at build time by scripts/content/images.ts into AVIF,
+ * WebP and JPEG at several widths) or a stock photo (`photo` with its `width` and `height`, the spec's
+ * placeholder). When both are given the uploaded file wins, so the owner who uploads over a stock photo
+ * need not clear its id.
+ */
 export const imageSchema = label(
-  v.strictObject({
-    photo: label(
-      v.pipe(
-        v.string('expected text'),
-        v.regex(/^\d{10,13}-[0-9a-f]{12}$/, 'expected a stock-photo id like 1576013551627-0cc20b96c2a7'),
+  v.pipe(
+    v.strictObject({
+      alt: text('Texto alternativo', 'Qué muestra la foto, para quien no puede verla. Obligatorio.'),
+      photo: v.optional(
+        label(
+          v.pipe(
+            v.string('expected text'),
+            v.regex(/^\d{10,13}-[0-9a-f]{12}$/, 'expected a stock-photo id like 1576013551627-0cc20b96c2a7'),
+          ),
+          'Foto del banco de imágenes',
+          'Identificador de la foto en el banco de imágenes (lo que sigue a /photo- en su dirección). Solo se usa si no hay foto subida.',
+        ),
       ),
-      'Foto',
-      'Identificador de la foto en el banco de imágenes (lo que sigue a /photo- en su dirección).',
+      width: v.optional(wholeNumber('Ancho (px)', 'Ancho original de la foto del banco de imágenes.', 1)),
+      height: v.optional(wholeNumber('Alto (px)', 'Alto original de la foto del banco de imágenes.', 1)),
+      file: v.optional(
+        label(
+          v.pipe(
+            v.string('expected text'),
+            v.regex(
+              /^\/media\/[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u,
+              'expected an uploaded file like /media/alberca-cholula.jpg (letters, digits, - _ . and no folders)',
+            ),
+            v.metadata({ widget: 'image' }),
+          ),
+          'Foto subida',
+          'Sube la foto tal como sale del teléfono o la cámara (JPEG, PNG, WebP o AVIF), de 2000 px de ancho o más: el sitio la recorta a los tamaños que necesita, la gira si hace falta y le quita la ubicación y los datos de la cámara. Si hay foto subida, se muestra ella y no la del banco de imágenes: no hace falta borrar el identificador.',
+        ),
+      ),
+    }),
+    v.check(
+      (image) =>
+        image.file !== undefined ||
+        (image.photo !== undefined && image.width !== undefined && image.height !== undefined),
+      'expected an uploaded file (file), or a stock photo with its photo, width and height',
     ),
-    alt: text('Texto alternativo', 'Qué muestra la foto, para quien no puede verla. Obligatorio.'),
-    width: wholeNumber('Ancho (px)', 'Ancho original de la foto.', 1),
-    height: wholeNumber('Alto (px)', 'Alto original de la foto.', 1),
-  }),
+    v.transform((image): ImageRef =>
+      image.file !== undefined
+        ? { alt: image.alt, file: image.file }
+        : { photo: image.photo!, alt: image.alt, width: image.width!, height: image.height! },
+    ),
+  ),
   'Imagen',
 )
+
+/** A stock photo, as today: drawn from the stock-photo host (IMAGE_ORIGIN) at the declared size. */
+export interface StockImageRef {
+  photo: string
+  alt: string
+  width: number
+  height: number
+}
+/** An uploaded file before the build has processed it. */
+export interface UploadedImageRef {
+  alt: string
+  file: string
+}
+export type ImageRef = StockImageRef | UploadedImageRef
+
+/**
+ * An uploaded file as components receive it (scripts/content/images.ts fills it in): its processed
+ * copies under /assets/, largest first in each `srcset`; `width`/`height` of the largest copy (after the
+ * EXIF orientation); `placeholder`, a CSS background drawn while the photo loads (colours of the
+ * photo's top, middle and bottom).
+ */
+export interface UploadedImage extends UploadedImageRef {
+  width: number
+  height: number
+  /** AVIF, then WebP: `<source>` elements, in the order the browser should pick. */
+  sources: readonly { type: string; srcset: string }[]
+  /** The JPEG fallback. */
+  src: string
+  srcset: string
+  placeholder: string
+}
 
 export const headSchema = label(
   v.strictObject({
@@ -584,14 +653,19 @@ export type ContentName = keyof typeof contentSchemas
 
 /* ---------- the types components use ---------- */
 
-/** Icon names become lucide components in the loaded data (scripts/content/emit.ts). */
+/**
+ * Icon names become lucide components in the loaded data (scripts/content/emit.ts), and uploaded files
+ * their processed copies (scripts/content/images.ts).
+ */
 export type WithIcons<T> = T extends IconName
   ? LucideIcon
-  : T extends readonly (infer U)[]
-    ? readonly WithIcons<U>[]
-    : T extends object
-      ? { readonly [K in keyof T]: WithIcons<T[K]> }
-      : T
+  : T extends UploadedImageRef
+    ? UploadedImage
+    : T extends readonly (infer U)[]
+      ? readonly WithIcons<U>[]
+      : T extends object
+        ? { readonly [K in keyof T]: WithIcons<T[K]> }
+        : T
 
 /** What `import data from 'content:<name>'` gives: validated, templates filled in, icons resolved, frozen. */
 export type Content<N extends ContentName> = WithIcons<v.InferOutput<(typeof contentSchemas)[N]>>

@@ -17,6 +17,8 @@ import type {
   statisticSchema,
   teamMemberSchema,
   testimonialSchema,
+  StockImageRef,
+  UploadedImage,
   WithIcons,
 } from './schema'
 
@@ -30,7 +32,10 @@ export interface LinkContent {
   label: string
   to: PagePath
 }
+/** A photo field as components receive it: a stock photo or an uploaded file, processed. */
 export type ImageContent = Loaded<typeof imageSchema>
+export type StockImageContent = StockImageRef
+export type UploadedImageContent = UploadedImage
 export type IconItem = Loaded<typeof iconItemSchema>
 export type Statistic = Loaded<typeof statisticSchema>
 export type Testimonial = Loaded<typeof testimonialSchema>

@@ -7,18 +7,26 @@
  *   team members), measured in Chromium at phone and desktop widths.
  * Each variant is a copy of content/ with a few edits, built through CONTENT_DIR into its own DIST_DIR.
  */
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
 import { expectMaintenancePrice, expectPhoneEverywhere, servicesInJsonLd } from '../support/published-facts'
 import {
+  buildInto,
+  contentVariant as contentVariantIn,
+  lastGoodBuild as lastGoodBuildIn,
+  problemLines,
+  replace,
+  run,
+  snapshot,
+  type Edits,
+} from '../support/content-variants'
+import {
   buildVariant,
   launchBrowser,
   openPage,
-  projectRoot,
   removeVariant,
   serveDist,
   type BuiltVariant,
@@ -29,55 +37,8 @@ jest.setTimeout(300_000)
 const scratch = mkdtempSync(path.join(tmpdir(), 'content-test-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-type Edits = Record<string, (text: string) => string>
-
-/** `from` must be in `text`: an edit that changes nothing would make its test pass for nothing. */
-function replace(text: string, from: string, to: string): string {
-  if (!text.includes(from))
-    throw new Error(`content no longer contains ${JSON.stringify(from)}: update this test`)
-  return text.replace(from, to)
-}
-
-/** A copy of content/ with `edits` applied, in a new folder under the scratch dir. */
-function contentVariant(name: string, edits: Edits): string {
-  const dir = path.join(scratch, name, 'content')
-  cpSync(path.join(projectRoot, 'content'), dir, { recursive: true })
-  for (const [file, edit] of Object.entries(edits)) {
-    const full = path.join(dir, file)
-    writeFileSync(full, edit(readFileSync(full, 'utf8')))
-  }
-  return dir
-}
-
-/** Every file under `dir` with its bytes: what "left exactly as it was" compares. */
-function snapshot(dir: string): Record<string, string> {
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
-  return Object.fromEntries(
-    files.flatMap((file) => {
-      const full = path.join(dir, file)
-      try {
-        return [[file, readFileSync(full).toString('base64')]]
-      } catch {
-        return [] // a folder
-      }
-    }),
-  )
-}
-
-/** A "last good build": a page and an asset, as a host would be serving them. */
-function lastGoodBuild(name: string): string {
-  const dist = path.join(scratch, name, 'dist')
-  mkdirSync(path.join(dist, 'assets'), { recursive: true })
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>La última versión buena</title>')
-  writeFileSync(path.join(dist, 'assets', 'inicio-good.js'), 'console.log("last good build")')
-  return dist
-}
-
-function run(command: string, args: string[], env: Record<string, string>) {
-  // Jest sets NODE_ENV=test; build as a shell does.
-  const { NODE_ENV: _jestNodeEnv, ...parentEnv } = process.env
-  return spawnSync(command, args, { cwd: projectRoot, env: { ...parentEnv, ...env }, encoding: 'utf8' })
-}
+const contentVariant = (name: string, edits: Edits) => contentVariantIn(scratch, name, edits)
+const lastGoodBuild = (name: string) => lastGoodBuildIn(scratch, name)
 
 const sevenTestimonials = (text: string) => {
   const start = text.indexOf('    - quote:')
@@ -136,16 +97,12 @@ describe('a bad content file stops the build before anything is written', () => 
     const content = contentVariant(name, edits)
     const dist = lastGoodBuild(name)
     const before = snapshot(dist)
-    const build = run('npm', ['run', 'build'], {
-      CONTENT_DIR: content,
-      DIST_DIR: dist,
-      SSR_DIST_DIR: `${dist}-server`,
-    })
+    const build = buildInto(content, dist)
     expect(build.status).not.toBe(0)
-    const lines = build.stderr.split('\n')
+    const lines = problemLines(build.stderr)
     expect(lines.filter((l) => l.startsWith(line))).toHaveLength(1)
     // One problem, one line: no other content line is reported for a single bad edit.
-    expect(lines.filter((l) => /^\w+\.yaml: /.test(l))).toHaveLength(1)
+    expect(lines).toHaveLength(1)
     expect(build.stdout).not.toMatch(/vite v\d/)
     expect(snapshot(dist)).toEqual(before)
   })

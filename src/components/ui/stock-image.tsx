@@ -1,10 +1,11 @@
+import { styled } from 'styled-components'
 import { site } from '../../config/site'
-import type { ImageContent } from '../../content/types'
+import type { ImageContent, StockImageContent, UploadedImageContent } from '../../content/types'
 
 const WIDTHS = [400, 640, 800, 960, 1280, 1600] as const
 
 /** URL of a stock photo at a given width, cropped to the image's declared aspect ratio. */
-export function stockPhotoUrl(image: Pick<ImageContent, 'photo' | 'width' | 'height'>, width: number) {
+export function stockPhotoUrl(image: Pick<StockImageContent, 'photo' | 'width' | 'height'>, width: number) {
   const height = Math.round((width * image.height) / image.width)
   return `${site.imageOrigin}/photo-${image.photo}?auto=format&fit=crop&w=${width}&h=${height}&q=70`
 }
@@ -18,11 +19,21 @@ interface StockImageProps {
   className?: string
 }
 
+const loading = (priority: boolean) =>
+  ({
+    loading: priority ? 'eager' : 'lazy',
+    decoding: priority ? 'auto' : 'async',
+    fetchPriority: priority ? 'high' : 'auto',
+  }) as const
+
 /**
- * A responsive stock photo with explicit dimensions (no layout shift), a srcset built from the
- * host's width parameter, and lazy loading unless it is the page's priority image.
+ * A responsive photo with explicit dimensions (no layout shift), lazy unless it is the page's priority
+ * image. A stock photo: one `<img>` whose srcset uses the stock host's width parameter. An uploaded
+ * photo (processed at build time, scripts/content/images.ts): see UploadedImage.
  */
 export function StockImage({ image, sizes, priority = false, className }: StockImageProps) {
+  if ('sources' in image)
+    return <UploadedImage image={image} sizes={sizes} priority={priority} className={className} />
   const widths = WIDTHS.filter((w) => w <= image.width)
   return (
     <img
@@ -33,9 +44,68 @@ export function StockImage({ image, sizes, priority = false, className }: StockI
       width={image.width}
       height={image.height}
       alt={image.alt}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'auto' : 'async'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      {...loading(priority)}
     />
   )
 }
+
+/**
+ * An uploaded photo from our own origin: AVIF, then WebP, then the JPEG fallback, each at every width
+ * written. While it loads, the `<img>` box shows the photo's colours (top, middle, bottom) as its
+ * background, a rule in the page's own CSS: no inline style, no data: URL, no CSP exception. The priority
+ * photo is preloaded (the AVIF set; React hoists the `<link>` into <head>), so the browser fetches it
+ * with the HTML, before any script or stylesheet.
+ */
+function UploadedImage({
+  image,
+  sizes,
+  priority,
+  className,
+}: Required<Omit<StockImageProps, 'image' | 'className'>> & {
+  image: UploadedImageContent
+  className?: string
+}) {
+  const [first] = image.sources
+  return (
+    <>
+      {priority && first && (
+        <link
+          rel="preload"
+          as="image"
+          type={first.type}
+          imageSrcSet={first.srcset}
+          imageSizes={sizes}
+          fetchPriority="high"
+        />
+      )}
+      <Picture>
+        {image.sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+        ))}
+        <Placeheld
+          className={className}
+          $placeholder={image.placeholder}
+          src={image.src}
+          srcSet={image.srcset}
+          sizes={sizes}
+          width={image.width}
+          height={image.height}
+          alt={image.alt}
+          {...loading(priority)}
+        />
+      </Picture>
+    </>
+  )
+}
+
+/** The `<img>` keeps the layout it has without the wrapper (the pages style the img itself). */
+const Picture = styled.picture`
+  display: contents;
+`
+
+/** Doubled class: the photo's colours win over a page's plain background for the box. */
+const Placeheld = styled.img<{ $placeholder: string }>`
+  && {
+    background: ${({ $placeholder }) => $placeholder};
+  }
+`
