@@ -144,9 +144,13 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
     case 'string': {
       const metadata = action(actions, 'metadata')?.metadata as { widget?: string } | undefined
       if (metadata?.widget === 'image') {
+        // The value is the uploaded file's path, which Decap writes itself: the file-name pattern (Unicode
+        // letters, which Decap's non-Unicode RegExp cannot read) is left to the build's check.
         field.widget = 'image'
         field.choose_url = false
-      } else if (LONG_TEXT_KEYS.has(name)) field.widget = 'text'
+        break
+      }
+      if (LONG_TEXT_KEYS.has(name)) field.widget = 'text'
       const regex = actions.find((item) => item.type === 'regex' || item.type === 'email')
       const minLength = numberOf(actions, 'min_length')
       if (regex?.requirement instanceof RegExp)

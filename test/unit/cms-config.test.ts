@@ -191,6 +191,23 @@ describe('the CMS configuration generated from the content schema', () => {
             required: undefined,
           })
   })
+  it('lets the owner upload a photo into every image of the content files, next to its required alt', () => {
+    let images = 0
+    for (const { name, fields } of files)
+      for (const [dotted] of leaves(
+        parse(readFileSync(path.join(__dirname, '../../content', `${name}.yaml`), 'utf8')),
+      ))
+        if (dotted.endsWith('image.alt')) {
+          images += 1
+          const file = fieldAt(fields, dotted.replace(/alt$/, 'file'))
+          expect({ at: `${name}.${dotted}`, widget: file?.widget, required: file?.required }).toEqual({
+            at: `${name}.${dotted}`,
+            widget: 'image',
+            required: false,
+          })
+        }
+    expect(images).toBeGreaterThan(5)
+  })
 })
 
 describe('a string marked v.metadata({ widget: "image" })', () => {
