@@ -192,6 +192,13 @@ describe('an edited variant: facts and prices change everywhere, grids hold othe
     expect(servicesInJsonLd(html('servicios.html')).map((item) => item.name)).toContain('Climatización')
   })
 
+  test('a text that counts the services follows the seventh one ({Num_servicios})', () => {
+    expect(html('servicios.html')).toMatch(
+      /<meta property="og:description" content="Siete servicios para tu alberca/,
+    )
+    expect(html('servicios.html')).not.toContain('Seis servicios')
+  })
+
   test("a newly chosen icon ships in its page's chunk only", () => {
     const chunks = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'))
     const pageChunk = (page: string) => {
