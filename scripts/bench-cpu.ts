@@ -25,9 +25,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { closeChromium, launchChromium, startImageStub } from './lib/lighthouse-kit'
+import { PHONE_VIEWPORT, median, recordLoad } from './lib/load-trace'
 import { headersFor, makeNoJsCopy } from './lib/variants'
 import { startServer, type RunningServer } from './serve'
 
+/** The stock-photo host the default build points at; its requests go to the local stub. */
+const STOCK_ORIGIN = 'https://images.unsplash.com'
 const SLOWDOWN = 4
 const LONG_TASK_MS = 50
 const ROUTES = (process.env.ROUTES ?? '/,/nosotros,/servicios,/ubicacion,/contacto')
@@ -78,50 +81,32 @@ export function loadCost(events: TraceEvent[], origin: string): LoadCost {
   }
 }
 
-async function traceLoad(url: string, imageOrigin: string, imageUrl: string): Promise<LoadCost> {
+async function traceLoad(url: string, imageUrl: string): Promise<LoadCost> {
   const browser = await launchChromium()
   try {
     const page = await browser.newPage()
-    await page.setViewport({
-      width: 412,
-      height: 823,
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    })
+    await page.setViewport(PHONE_VIEWPORT)
     // Builds made for the real stock-photo host get their photos from the local stub too.
     await page.setRequestInterception(true)
     page.on('request', (request) => {
       const target = request.url()
-      if (target.startsWith(imageOrigin) || target.startsWith('https://images.unsplash.com'))
+      if (target.startsWith(STOCK_ORIGIN))
         void request.continue({ url: imageUrl + new URL(target).pathname + new URL(target).search })
       else void request.continue()
     })
-    await page.tracing.start({
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'loading',
-        'toplevel',
-        '__metadata',
-      ],
-    })
-    await page.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 })
-    await new Promise((resolve) => setTimeout(resolve, 2000))
-    const buffer = await page.tracing.stop()
-    const { traceEvents } = JSON.parse(Buffer.from(buffer ?? new Uint8Array()).toString('utf8')) as {
+    const text = await recordLoad(
+      page,
+      url,
+      ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'toplevel', '__metadata'],
+      2000,
+    )
+    const { traceEvents } = JSON.parse(text) as {
       traceEvents: TraceEvent[]
     }
     return loadCost(traceEvents, new URL(url).origin)
   } finally {
     await closeChromium(browser)
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
 }
 
 const spread = (values: number[]) =>
@@ -161,7 +146,7 @@ async function main(): Promise<void> {
           const server = servers[index]
           if (!variant || !server) continue
           const key = `${route} ${variant.name}`
-          const cost = await traceLoad(server.url + route, 'https://images.unsplash.com', stub.origin)
+          const cost = await traceLoad(server.url + route, stub.origin)
           costs.set(key, [...(costs.get(key) ?? []), cost])
         }
       }

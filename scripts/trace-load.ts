@@ -20,6 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { parseHeadersFile } from './lib/host-files'
+import { PHONE_VIEWPORT, median, recordLoad } from './lib/load-trace'
 import { chromiumArgs, chromiumPath } from './lib/offline-images'
 import { startServer } from './serve'
 
@@ -65,13 +66,6 @@ const MARKERS: [label: string, pattern: RegExp][] = [
   ['analytics', /usePageViews|trackPageView|analytics/i],
   ['web-vitals', /onLCP|onINP|onCLS|onFCP|onTTFB/],
 ]
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (!sorted.length) return 0
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
 
 const chunk = (url: unknown) =>
   typeof url === 'string' && url ? path.posix.basename(new URL(url, 'http://x').pathname) || url : ''
@@ -258,13 +252,7 @@ async function traceLoad(url: string, file: string): Promise<LoadAnalysis> {
   const browser = await puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
   try {
     const page = await browser.newPage()
-    await page.setViewport({
-      width: 412,
-      height: 823,
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-    })
+    await page.setViewport(PHONE_VIEWPORT)
     if (!process.env.NOTHROTTLE) await page.emulateCPUThrottling(4)
     // Lighthouse's simulation also starts from an unthrottled network; NET=1 adds its devtools throttling.
     if (process.env.NET)
@@ -273,8 +261,10 @@ async function traceLoad(url: string, file: string): Promise<LoadAnalysis> {
         upload: (675 * 1024) / 8,
         latency: 562.5,
       })
-    await page.tracing.start({
-      categories: [
+    const text = await recordLoad(
+      page,
+      url,
+      [
         'devtools.timeline',
         'disabled-by-default-devtools.timeline',
         'disabled-by-default-devtools.timeline.frame',
@@ -286,11 +276,8 @@ async function traceLoad(url: string, file: string): Promise<LoadAnalysis> {
         'toplevel',
         '__metadata',
       ],
-    })
-    await page.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 })
-    await new Promise((resolve) => setTimeout(resolve, 3000))
-    const buffer = await page.tracing.stop()
-    const text = Buffer.from(buffer ?? new Uint8Array()).toString('utf8')
+      3000,
+    )
     writeFileSync(file, text)
     const parsed = JSON.parse(text) as { traceEvents: TraceEvent[] }
     return analyse(parsed.traceEvents, new URL(url).origin)
