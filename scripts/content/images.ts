@@ -3,7 +3,8 @@
  * content/media/, never published as it is) becomes AVIF, WebP and a JPEG fallback at the widths in
  * OUTPUT_WIDTHS no larger than the photo, EXIF orientation applied and every piece of metadata left out
  * (sharp writes none unless asked: no EXIF, GPS, XMP, IPTC or ICC profile; pixels are converted to sRGB
- * first). Each copy gets a content-hashed name under /assets/, where every host caches for a year.
+ * first). Each copy gets a content-hashed name under /assets/, where every host caches for a year: one
+ * hash per photo, of all its copies' bytes (src/content/uploaded-image.ts: `<name>-<hash>-<width>.avif`).
  *
  * Runs before anything is written: `npm run check:content` (the build's first step) validates and
  * processes every image into the cache, failing with one line per problem
@@ -25,6 +26,7 @@ import {
   type UploadedImage,
   type UploadedImageRef,
 } from '../../src/content/schema'
+import { UPLOADED_FORMATS, uploadedCopyUrl } from '../../src/content/uploaded-image'
 import { contentDir, contentNames, loadContent, projectRoot, type LoadedContent } from './load'
 
 /** Widths written (px), capped at the photo's own width; the largest is the photo's own when narrower than 2000. */
@@ -32,13 +34,14 @@ export const OUTPUT_WIDTHS = [400, 640, 960, 1280, 1600, 2000] as const
 
 /** Encoder settings: part of the cache key, so changing one reprocesses every photo. */
 const ENCODERS = {
-  avif: { type: 'image/avif', options: { quality: 50, effort: 2 } },
-  webp: { type: 'image/webp', options: { quality: 75 } },
-  jpeg: { type: 'image/jpeg', options: { quality: 78, mozjpeg: true } },
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 75 },
+  jpeg: { quality: 78, mozjpeg: true },
 } as const
 type Format = keyof typeof ENCODERS
-const FORMATS = Object.keys(ENCODERS) as Format[]
-const PIPELINE_VERSION = JSON.stringify({ v: 1, OUTPUT_WIDTHS, ENCODERS })
+const FORMATS = UPLOADED_FORMATS.map((entry) => entry.format)
+/** Part of the cache key: a new sharp/libvips or a new setting reprocesses every photo. */
+const PIPELINE_VERSION = JSON.stringify({ v: 2, OUTPUT_WIDTHS, ENCODERS, sharp: sharp.versions })
 
 /** Formats a photo may arrive in (sharp's names; `heif` only with AV1, i.e. AVIF). */
 const READABLE = new Set(['jpeg', 'png', 'webp', 'heif', 'tiff', 'gif'])
@@ -103,7 +106,7 @@ interface Output {
   width: number
   height: number
   bytes: number
-  /** Short content hash, part of the published name. */
+  /** SHA-256 of the copy's bytes (hex). */
   hash: string
 }
 
@@ -113,6 +116,8 @@ interface Processed {
   width: number
   height: number
   placeholder: string
+  /** Short content hash of every copy together, in `outputs` order: part of each published name. */
+  hash: string
   outputs: Output[]
 }
 
@@ -160,6 +165,16 @@ const orientedSize = (metadata: sharp.Metadata) =>
 
 const hex = (channel: number) => channel.toString(16).padStart(2, '0')
 
+/**
+ * The photo's published hash: SHA-256 over its copies' own hashes, widths ascending and, per width,
+ * AVIF, WebP, JPEG (the order processImage writes them); 10 hex digits.
+ */
+export function photoHash(outputs: readonly Pick<Output, 'hash'>[]): string {
+  const all = createHash('sha256')
+  for (const output of outputs) all.update(output.hash)
+  return all.digest('hex').slice(0, 10)
+}
+
 async function processImage(bytes: Buffer, file: string, dir: string): Promise<Processed> {
   const metadata = await readableMetadata(bytes, file)
   const oriented = orientedSize(metadata)
@@ -197,14 +212,14 @@ async function processImage(bytes: Buffer, file: string, dir: string): Promise<P
       FORMATS.map(async (format) => {
         let pipeline = raw(sized.data, sized.info)
         if (format === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' })
-        const data = await pipeline[format](ENCODERS[format].options).toBuffer()
+        const data = await pipeline[format](ENCODERS[format]).toBuffer()
         await writeFile(path.join(dir, cacheFileName({ format, width })), data)
         return {
           format,
           width,
           height: sized.info.height,
           bytes: data.length,
-          hash: createHash('sha256').update(data).digest('hex').slice(0, 10),
+          hash: createHash('sha256').update(data).digest('hex'),
         }
       }),
     )
@@ -216,6 +231,7 @@ async function processImage(bytes: Buffer, file: string, dir: string): Promise<P
     width: largest,
     height: top.height,
     placeholder: `linear-gradient(${colours.join(', ')})`,
+    hash: photoHash(outputs),
     outputs,
   }
 }
@@ -262,7 +278,7 @@ export type ImagesResult = {
   /** The uploaded files read (for the dev server to watch). */ media: string[]
 } & ({ ok: true; content: LoadedContent; assets: ImageAsset[] } | { ok: false; problems: string[] })
 
-/** A published name: the upload's own name (in safe letters), the width and the content hash. */
+/** The start of a published name: the upload's own name, in safe letters. */
 function stemOf(file: string): string {
   const stem = path
     .basename(file, path.extname(file))
@@ -278,32 +294,22 @@ function stemOf(file: string): string {
 const kb = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`
 
-/** The fallback `src`: the widest JPEG no wider than 960 px (what a phone at 2x or a laptop at 1x draws). */
-const FALLBACK_WIDTH = 960
-
-function describe(file: string, processed: Processed, assets: Map<string, ImageAsset>, dir: string) {
-  const stem = stemOf(file)
-  const url = (output: Output) => {
-    const fileName = `assets/${stem}-${output.width}-${output.hash}.${output.format === 'jpeg' ? 'jpg' : output.format}`
+function describe(
+  file: string,
+  processed: Processed,
+  assets: Map<string, ImageAsset>,
+  dir: string,
+): Omit<UploadedImage, 'alt'> {
+  const stem = `/assets/${stemOf(file)}-${processed.hash}`
+  for (const output of processed.outputs) {
+    const fileName = uploadedCopyUrl({ stem }, output.width, output.format).slice(1)
     assets.set(fileName, { fileName, source: path.join(dir, cacheFileName(output)) })
-    return `/${fileName}`
   }
-  const srcset = (format: Format) =>
-    processed.outputs
-      .filter((output) => output.format === format)
-      .map((output) => `${url(output)} ${output.width}w`)
-      .join(', ')
-  const jpegs = processed.outputs.filter((output) => output.format === 'jpeg')
-  const fallback = jpegs.filter((output) => output.width <= FALLBACK_WIDTH).pop() ?? jpegs[0]!
   return {
     width: processed.width,
     height: processed.height,
-    sources: (['avif', 'webp'] as const).map((format) => ({
-      type: ENCODERS[format].type,
-      srcset: srcset(format),
-    })),
-    src: url(fallback),
-    srcset: srcset('jpeg'),
+    stem,
+    widths: processed.outputs.filter((output) => output.format === 'jpeg').map((output) => output.width),
     placeholder: processed.placeholder,
   }
 }
@@ -376,7 +382,7 @@ export async function resolveImages(
   for (const name of contentNames)
     filled[name] = mapUploads(content[name], '', (ref): UploadedImage => {
       const { image } = byFile.get(ref.file) as { image: ReturnType<typeof describe> }
-      return { alt: ref.alt, file: ref.file, ...image }
+      return { alt: ref.alt, ...image }
     })
   return {
     ok: true,

@@ -189,18 +189,18 @@ export type ImageRef = StockImageRef | UploadedImageRef
 
 /**
  * An uploaded file as components receive it (scripts/content/images.ts fills it in): its processed
- * copies under /assets/, largest first in each `srcset`; `width`/`height` of the largest copy (after the
- * EXIF orientation); `placeholder`, a CSS background drawn while the photo loads (colours of the
- * photo's top, middle and bottom).
+ * copies under /assets/, named from `stem` and `widths` (src/content/uploaded-image.ts); `width`/`height`
+ * of the largest copy (after the EXIF orientation); `placeholder`, a CSS background drawn while the
+ * photo loads (colours of the photo's top, middle and bottom).
  */
-export interface UploadedImage extends UploadedImageRef {
+export interface UploadedImage {
+  alt: string
   width: number
   height: number
-  /** AVIF, then WebP: `<source>` elements, in the order the browser should pick. */
-  sources: readonly { type: string; srcset: string }[]
-  /** The JPEG fallback. */
-  src: string
-  srcset: string
+  /** `/assets/<name>-<hash>`: every copy is `<stem>-<width>.<avif|webp|jpg>`. */
+  stem: string
+  /** The widths written, narrowest first; the last is `width`. */
+  widths: readonly number[]
   placeholder: string
 }
 

@@ -146,15 +146,30 @@ describe('a build with uploaded photos', () => {
     const gallery = pictures(html('servicios.html'))
     expect(hero).toHaveLength(1)
     expect(gallery).toHaveLength(6)
+    const photoHashes = new Set<string>()
     for (const picture of [...hero, ...gallery]) {
       expect(sets(picture).map((set) => set.type)).toEqual(['image/avif', 'image/webp', 'image/jpeg'])
+      // One hash per photo, of all its files: SHA-256 over each file's SHA-256, by width, then AVIF, WebP, JPEG.
+      const byWidth = sets(picture).flatMap((set, order) =>
+        candidates(set.srcset).map(({ url, width }) => ({ url, width, order })),
+      )
+      byWidth.sort((a, b) => a.width - b.width || a.order - b.order)
+      const all = createHash('sha256')
+      for (const { url } of byWidth)
+        all.update(
+          createHash('sha256')
+            .update(readFileSync(file(url)))
+            .digest('hex'),
+        )
+      const hash = all.digest('hex').slice(0, 10)
+      photoHashes.add(hash)
       for (const set of sets(picture)) {
         const list = candidates(set.srcset)
         expect(list.map((c) => c.width)).toEqual([400, 640, 960, 1280, 1600, 2000])
         for (const { url, width } of list) {
-          expect(url).toMatch(/^\/assets\/[a-z0-9-]+-\d+-[0-9a-f]{10}\.(avif|webp|jpg)$/)
+          expect(url).toMatch(/^\/assets\/[a-z0-9-]+-[0-9a-f]{10}-\d+\.(avif|webp|jpg)$/)
+          expect(url).toContain(`-${hash}-${width}.`)
           const bytes = readFileSync(file(url))
-          expect(url).toContain(`-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.`)
           const metadata = await sharp(bytes).metadata()
           expect({ url, format: metadata.format, width: metadata.width }).toEqual({
             url,
@@ -164,6 +179,7 @@ describe('a build with uploaded photos', () => {
         }
       }
     }
+    expect(photoHashes.size).toBe(7)
     expect(existsSync(path.join(dist, 'media'))).toBe(false)
   })
 
@@ -236,6 +252,8 @@ describe('a build with uploaded photos', () => {
       {
         rel: 'preload',
         as: 'image',
+        // The 960 px AVIF, for a browser without imagesrcset; React hoists only a <link> with an href.
+        href: candidates(hero!.sources[0]!.srcset).find(({ width }) => width === 960)!.url,
         type: 'image/avif',
         imagesrcset: hero!.sources[0]!.srcset,
         imagesizes: hero!.sources[0]!.sizes,
@@ -260,7 +278,7 @@ describe('a build with uploaded photos', () => {
           loaded: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
         }))
         expect(hero.src).toMatch(
-          new RegExp(`^${server.url}/assets/alberca-portada-\\d+-[0-9a-f]{10}\\.avif$`),
+          new RegExp(`^${server.url}/assets/alberca-portada-[0-9a-f]{10}-\\d+\\.avif$`),
         )
         expect(hero.loaded).toBe(true)
         expect(external).toEqual([])
@@ -269,6 +287,50 @@ describe('a build with uploaded photos', () => {
         await page.close()
       }
     })
+
+    test.each(['/', '/servicios', '/nosotros'])(
+      '%s hydrates onto its prerendered photos: no React error, the same elements before and after',
+      async (route) => {
+        browser ??= await launchBrowser()
+        server ??= await serveDist(dist)
+        const { page, problems } = await openPage(browser, { width })
+        try {
+          // Before any script runs, keep the page's <img> elements; had React found the HTML different
+          // from its own render (error 418), it would have replaced them with new ones.
+          await page.evaluateOnNewDocument(() =>
+            document.addEventListener('DOMContentLoaded', () => {
+              ;(window as unknown as { prerendered: Element[] }).prerendered = [
+                ...document.querySelectorAll('#root img'),
+              ]
+            }),
+          )
+          await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle0' })
+          await page.waitForFunction(
+            () =>
+              Object.keys(document.querySelector('#root') ?? {}).some((key) =>
+                key.startsWith('__reactContainer'),
+              ) &&
+              [...document.querySelectorAll('#root img')].every((img) =>
+                Object.keys(img).some((key) => key.startsWith('__reactProps')),
+              ),
+            { timeout: 15_000 },
+          )
+          const kept = await page.evaluate(() => {
+            const before = (window as unknown as { prerendered: Element[] }).prerendered
+            const now = [...document.querySelectorAll('#root img')]
+            return {
+              before: before.length,
+              same: before.every((img, i) => img === now[i] && img.isConnected),
+            }
+          })
+          expect(kept.before).toBeGreaterThan(0)
+          expect(kept.same).toBe(true)
+          expect(problems).toEqual([])
+        } finally {
+          await page.close()
+        }
+      },
+    )
 
     test('the gallery shows each uploaded photo with its own caption; a photo not yet loaded shows its colours', async () => {
       browser ??= await launchBrowser()
@@ -302,7 +364,7 @@ describe('a build with uploaded photos', () => {
         const sources = await page.$$eval('figure img', (images) =>
           images.slice(0, 2).map((img) => (img as HTMLImageElement).currentSrc),
         )
-        for (const src of sources) expect(src).toMatch(/\/assets\/proyecto-\d-\d+-[0-9a-f]{10}\.avif$/)
+        for (const src of sources) expect(src).toMatch(/\/assets\/proyecto-\d-[0-9a-f]{10}-\d+\.avif$/)
         expect(problems).toEqual([])
       } finally {
         await page.close()

@@ -1,6 +1,12 @@
 import { styled } from 'styled-components'
 import { site } from '../../config/site'
 import type { ImageContent, StockImageContent, UploadedImageContent } from '../../content/types'
+import {
+  UPLOADED_FORMATS,
+  fallbackWidth,
+  uploadedCopyUrl,
+  uploadedSrcset,
+} from '../../content/uploaded-image'
 
 const WIDTHS = [400, 640, 800, 960, 1280, 1600] as const
 
@@ -32,7 +38,7 @@ const loading = (priority: boolean) =>
  * photo (processed at build time, scripts/content/images.ts): see UploadedImage.
  */
 export function StockImage({ image, sizes, priority = false, className }: StockImageProps) {
-  if ('sources' in image)
+  if ('stem' in image)
     return <UploadedImage image={image} sizes={sizes} priority={priority} className={className} />
   const widths = WIDTHS.filter((w) => w <= image.width)
   return (
@@ -52,9 +58,13 @@ export function StockImage({ image, sizes, priority = false, className }: StockI
 /**
  * An uploaded photo from our own origin: AVIF, then WebP, then the JPEG fallback, each at every width
  * written. While it loads, the `<img>` box shows the photo's colours (top, middle, bottom) as its
- * background, a rule in the page's own CSS: no inline style, no data: URL, no CSP exception. The priority
- * photo is preloaded (the AVIF set; React hoists the `<link>` into <head>), so the browser fetches it
- * with the HTML, before any script or stylesheet.
+ * background, a rule in the page's own CSS: no inline style, no data: URL, no CSP exception.
+ *
+ * The priority photo is preloaded (the AVIF set), so the browser fetches it with the HTML, before any
+ * script or stylesheet. The `<link>` has an `href` (the fallback width) besides its `imagesrcset`:
+ * React 19 hoists a `<link>` into <head> only when it has one, and the prerender lifts it there too
+ * (renderer/entry-server.tsx); without it React rendered the link in place and found it missing when
+ * hydrating, threw away the server HTML and rendered the page again (React error 418).
  */
 function UploadedImage({
   image,
@@ -65,28 +75,29 @@ function UploadedImage({
   image: UploadedImageContent
   className?: string
 }) {
-  const [first] = image.sources
+  const fallback = fallbackWidth(image)
   return (
     <>
-      {priority && first && (
+      {priority && (
         <link
           rel="preload"
           as="image"
-          type={first.type}
-          imageSrcSet={first.srcset}
+          href={uploadedCopyUrl(image, fallback, 'avif')}
+          type="image/avif"
+          imageSrcSet={uploadedSrcset(image, 'avif')}
           imageSizes={sizes}
           fetchPriority="high"
         />
       )}
       <Picture>
-        {image.sources.map((source) => (
-          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+        {UPLOADED_FORMATS.filter(({ format }) => format !== 'jpeg').map(({ format, type }) => (
+          <source key={type} type={type} srcSet={uploadedSrcset(image, format)} sizes={sizes} />
         ))}
         <Placeheld
           className={className}
           $placeholder={image.placeholder}
-          src={image.src}
-          srcSet={image.srcset}
+          src={uploadedCopyUrl(image, fallback, 'jpeg')}
+          srcSet={uploadedSrcset(image, 'jpeg')}
           sizes={sizes}
           width={image.width}
           height={image.height}
