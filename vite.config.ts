@@ -31,13 +31,52 @@ const reactRouterProduction = [
  * in the browser build lets the minifier drop that dead branch (~1 KB br); the code that runs is
  * the library's own, unchanged. The build fails loudly if the library's source changes.
  */
+const HELMET_PINS: [string, string][] = [
+  ['var isReact19 = major >= 19;', 'var isReact19 = true;'],
+  // <Helmet helmetData={…}> (never used here) turns a plain object into a HelmetData for the React 16-18
+  // dispatcher only; on React 19 the prop is unused. Without this `instanceof` the HelmetData class and
+  // the server-side tag writer it pulls in (~2 KB br) leave the browser bundle; the server keeps them.
+  ['if (helmetData && !(helmetData instanceof HelmetData)) {', 'if (false) {'],
+  [
+    'return !fastCompare(without(this.props, "helmetData"), without(nextProps, "helmetData"));',
+    'return true;',
+  ],
+]
+
 const helmetReact19Only: Plugin = {
   name: 'helmet-react19-only',
   transform(code, id) {
     if (!id.includes('/react-helmet-async/lib/index.esm.js')) return null
-    const pinned = code.replace('var isReact19 = major >= 19;', 'var isReact19 = true;')
-    if (pinned === code) this.error('react-helmet-async changed: revisit helmetReact19Only in vite.config.ts')
+    let pinned = code
+    for (const [from, to] of HELMET_PINS) {
+      if (!pinned.includes(from))
+        this.error('react-helmet-async changed: revisit helmetReact19Only in vite.config.ts')
+      pinned = pinned.replace(from, to)
+    }
     return { code: pinned, map: null }
+  },
+}
+
+/**
+ * Vite wraps every dynamic import in its preload helper (`__vitePreload`), which would fetch the imported
+ * chunk's dependencies and CSS first and report failures as a `vite:preloadError` event. With
+ * `modulePreload: false` the helper still ships and is called with nothing to preload
+ * (vitejs/vite#18551): 0.3 KB br of the entry. Here the prerender preloads what a page needs itself and
+ * no chunk has CSS (styled-components), so the helper only has to call the import. Should a CSS file
+ * ever appear in the bundle, the build fails: this helper would not load it.
+ */
+const PRELOAD_HELPER_ID = '\0vite/preload-helper.js'
+const plainDynamicImports: Plugin = {
+  name: 'plain-dynamic-imports',
+  enforce: 'pre',
+  load(id) {
+    if (id !== PRELOAD_HELPER_ID) return null
+    return { code: 'export const __vitePreload = (load) => load()', moduleSideEffects: false }
+  },
+  generateBundle(_options, bundle) {
+    const css = Object.keys(bundle).filter((file) => file.endsWith('.css'))
+    if (css.length)
+      this.error(`${css.join(', ')}: CSS chunks need Vite's preload helper; revisit plainDynamicImports`)
   },
 }
 
@@ -74,7 +113,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     adminDevPlugin(),
     react({ babel: { plugins: [styledComponentsBabel(command === 'serve')] } }),
     globalCssInHead,
-    ...(command === 'build' && !isSsrBuild ? [helmetReact19Only] : []),
+    ...(command === 'build' && !isSsrBuild ? [helmetReact19Only, plainDynamicImports] : []),
   ],
   resolve: command === 'build' && !isSsrBuild ? { alias: reactRouterProduction } : {},
   define: Object.fromEntries(

@@ -1,5 +1,4 @@
 import { startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom'
 import { AppProviders } from '../src/app-providers'
 import { adoptServerStyles } from '../src/theme/server-styles'
@@ -7,9 +6,10 @@ import { routes } from './routes'
 
 /**
  * Ends the current task and continues in a new one, so the browser can handle input in between. Start-up
- * runs in steps (evaluate the entry, load the page module, create the router, hydrate) that used to share
- * long tasks: on a phone profile (4x CPU) the module evaluation and the router's creation took one task of
- * 150-300 ms (issue 18, bench/tbt-breakdown.md). A task boundary between them costs nothing visible.
+ * runs in steps (evaluate the entry, load the page module, evaluate React DOM, create the router, hydrate)
+ * that used to share long tasks: on a phone profile (4x CPU) the module evaluation and the router's
+ * creation took one task of 150-300 ms (issue 18, bench/tbt-breakdown.md). A task boundary between them
+ * costs nothing visible.
  */
 const yieldToMain = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -29,7 +29,11 @@ async function start() {
 
   await yieldToMain()
 
-  // 3. The router picks up window.__staticRouterHydrationData written by the prerender.
+  // 3. React DOM, in a module (and a task) of its own; its chunk is preloaded, so this waits for no network.
+  const { createRoot, hydrateRoot } = await import('./react-dom-client')
+  await yieldToMain()
+
+  // 4. The router picks up window.__staticRouterHydrationData written by the prerender.
   const router = createBrowserRouter(routes)
   await yieldToMain()
   const app = (
@@ -39,7 +43,7 @@ async function start() {
   )
   const container = document.getElementById('root') as HTMLElement
 
-  // 4. Hydrate in a transition so React time-slices the work instead of blocking the main thread.
+  // 5. Hydrate in a transition so React time-slices the work instead of blocking the main thread.
   if (import.meta.env.DEV) createRoot(container).render(app)
   else startTransition(() => void hydrateRoot(container, app))
 }

@@ -6,16 +6,23 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` for a page module's chunk and the chunks it imports, minus the entry
- * (already loaded by its own script tag), so the page code arrives in parallel with the entry.
+ * Modules the entry imports dynamically on every page during start-up (renderer/entry-client.tsx):
+ * preloaded on every page, 404 included, so that import waits for no round trip.
+ */
+export const STARTUP_MODULES = ['renderer/react-dom-client.ts'] as const
+
+/**
+ * `<link rel="modulepreload">` for a page module's chunk and the chunks it imports, then the start-up
+ * modules', minus the entry (already loaded by its own script tag), so all of it arrives in parallel with
+ * the entry.
  */
 export function preloadLinks(
   manifest: Record<string, ManifestChunk>,
   moduleId: string | undefined,
 ): string[] {
-  if (!moduleId) return []
   // A page that lost its own chunk (merged into a shared one) would hydrate late: fail the build.
-  if (!manifest[moduleId]) throw new Error(`${moduleId} has no chunk of its own in the Vite manifest`)
+  for (const id of [...(moduleId ? [moduleId] : []), ...STARTUP_MODULES])
+    if (!manifest[id]) throw new Error(`${id} has no chunk of its own in the Vite manifest`)
   const files = new Set<string>()
   const visit = (id: string) => {
     const chunk = manifest[id]
@@ -23,7 +30,8 @@ export function preloadLinks(
     files.add(chunk.file)
     chunk.imports?.forEach(visit)
   }
-  visit(moduleId)
+  if (moduleId) visit(moduleId)
+  STARTUP_MODULES.forEach(visit)
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
 }
 

@@ -405,6 +405,47 @@ describe('script loading', () => {
     }
   })
 
+  test.each(ROUTES)(
+    '$path hydrates with the scripts its HTML names: start-up discovers none late (no round trip more)',
+    async (route) => {
+      const { page, problems } = await openPage(browser, { width: 390, height: 844 })
+      try {
+        // When React takes over #root, in the page's clock: every script asked for before that moment is
+        // on the path to hydration, and must be one the prerendered page lists (the deferred entry and its
+        // modulepreloads, React DOM's chunk among them), not one found while evaluating another.
+        await page.evaluateOnNewDocument(() => {
+          const watch = () => {
+            const root = document.getElementById('root')
+            if (root && Object.keys(root).some((key) => key.startsWith('__reactContainer')))
+              (window as unknown as { hydratedAt: number }).hydratedAt = performance.now()
+            else requestAnimationFrame(watch)
+          }
+          requestAnimationFrame(watch)
+        })
+        await loadHydrated(page, route.path)
+        const { listed, requested } = await page.evaluate(() => {
+          const template = document.getElementById('app-scripts') as HTMLTemplateElement
+          const hydratedAt = (window as unknown as { hydratedAt: number }).hydratedAt
+          return {
+            listed: [...template.content.querySelectorAll('script[src], link[rel="modulepreload"]')].map(
+              (element) =>
+                new URL(element.getAttribute('src') ?? element.getAttribute('href')!, location.href).pathname,
+            ),
+            requested: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((entry) => entry.name.endsWith('.js') && entry.startTime < hydratedAt)
+              .map((entry) => new URL(entry.name).pathname),
+          }
+        })
+        expect(listed.some((file) => /^\/assets\/react-dom-client-[\w-]+\.js$/.test(file))).toBe(true)
+        expect(requested.length).toBeGreaterThan(1)
+        expect(requested.filter((file) => !listed.includes(file))).toEqual([])
+        expect(problems).toEqual([])
+      } finally {
+        await page.close()
+      }
+    },
+  )
+
   test('the home page lets its hero photo arrive before asking for scripts', async () => {
     // A slow photo host: the hero photo is answered 1.2 s after the page's first contentful paint. Counted
     // from the paint, not from the request, so that a slow machine (whose first paint comes late) still gets a
