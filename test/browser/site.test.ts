@@ -14,34 +14,14 @@
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
-import { paths, type PagePath } from '../../src/config/paths'
-import { contacto } from '../../src/content/contacto'
-import { inicio } from '../../src/content/inicio'
-import { nosotros } from '../../src/content/nosotros'
+import { paths } from '../../src/config/paths'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
-import type { PageHeadContent } from '../../src/content/types'
-import { ubicacion } from '../../src/content/ubicacion'
 import { launchBrowser, openPage, serveDist } from '../support/browser'
+import { ROUTES, type Route } from '../support/routes'
 
 /** The public origin every absolute URL points to (jest's SITE_URL global, as in the build). */
 const ORIGIN = 'https://www.aquapuebla.mx'
-
-interface Route {
-  path: PagePath
-  /** Label of the route's link in the header navigation. */
-  nav: string
-  head: PageHeadContent
-  h1: string
-}
-
-const ROUTES: readonly Route[] = [
-  { path: paths.inicio, nav: 'Inicio', head: inicio.head, h1: inicio.hero.title },
-  { path: paths.nosotros, nav: 'Nosotros', head: nosotros.head, h1: nosotros.intro.title },
-  { path: paths.servicios, nav: 'Servicios', head: servicios.head, h1: servicios.intro.title },
-  { path: paths.ubicacion, nav: 'Ubicación', head: ubicacion.head, h1: ubicacion.intro.title },
-  { path: paths.contacto, nav: 'Contacto', head: contacto.head, h1: contacto.intro.title },
-]
 
 const NOT_FOUND_PATHS = ['/no-existe', '/foo/bar']
 

@@ -19,14 +19,10 @@
  */
 import { Key, type WebDriver, type WebElement } from 'selenium-webdriver'
 import { Select } from 'selenium-webdriver/lib/select'
-import { paths, type PagePath } from '../../src/config/paths'
+import { paths } from '../../src/config/paths'
 import { contacto } from '../../src/content/contacto'
-import { inicio } from '../../src/content/inicio'
-import { nosotros } from '../../src/content/nosotros'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
-import type { PageHeadContent } from '../../src/content/types'
-import { ubicacion } from '../../src/content/ubicacion'
 import {
   EMPTY,
   LABELS,
@@ -52,24 +48,10 @@ import {
   type WebKit,
 } from '../support/webkit'
 import { serveWebKitSite, type WebKitSite } from '../support/webkit-site'
+import { ROUTES } from '../support/routes'
 
 // Hang guards for a loaded 2-core machine, not measurements: a WebDriver round trip is a few ms.
 jest.setTimeout(90_000)
-
-interface Route {
-  path: PagePath
-  nav: string
-  head: PageHeadContent
-  h1: string
-}
-
-const ROUTES: readonly Route[] = [
-  { path: paths.inicio, nav: 'Inicio', head: inicio.head, h1: inicio.hero.title },
-  { path: paths.nosotros, nav: 'Nosotros', head: nosotros.head, h1: nosotros.intro.title },
-  { path: paths.servicios, nav: 'Servicios', head: servicios.head, h1: servicios.intro.title },
-  { path: paths.ubicacion, nav: 'Ubicación', head: ubicacion.head, h1: ubicacion.intro.title },
-  { path: paths.contacto, nav: 'Contacto', head: contacto.head, h1: contacto.intro.title },
-]
 
 let site: WebKitSite
 let webkit: WebKit
