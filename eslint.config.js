@@ -41,6 +41,24 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // React DOM's client keeps a chunk (and a task) of its own only if nothing imports it statically:
+    // browser code imports src/react-dom-client.ts with import() (see that file). This rule checks static
+    // imports only; `import()` passes.
+    files: ['src/**/*.{ts,tsx}', 'pages/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
+    ignores: ['src/react-dom-client.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-dom/client', message: "Use `await import('…/react-dom-client')` instead." }],
+          patterns: [
+            { group: ['**/react-dom-client'], message: 'Import it with import(), never statically.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/unit/**/*.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
   },

@@ -30,7 +30,7 @@ async function start() {
   await yieldToMain()
 
   // 3. React DOM, in a module (and a task) of its own; its chunk is preloaded, so this waits for no network.
-  const { createRoot, hydrateRoot } = await import('./react-dom-client')
+  const { createRoot, hydrateRoot } = await import('../src/react-dom-client')
   await yieldToMain()
 
   // 4. The router picks up window.__staticRouterHydrationData written by the prerender.

@@ -9,7 +9,7 @@ interface ManifestChunk {
  * Modules the entry imports dynamically on every page during start-up (renderer/entry-client.tsx):
  * preloaded on every page, 404 included, so that import waits for no round trip.
  */
-export const STARTUP_MODULES = ['renderer/react-dom-client.ts'] as const
+export const STARTUP_MODULES = ['src/react-dom-client.ts'] as const
 
 /**
  * `<link rel="modulepreload">` for a page module's chunk and the chunks it imports, then the start-up

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { createRoot } from 'react-dom/client'
 import { styled, ThemeProvider } from 'styled-components'
 import { consentNotice } from '../content/analytics'
 import { theme } from '../theme/theme'
@@ -14,7 +13,9 @@ import type { Consent } from './consent'
  * it takes no focus by itself, and it leaves the bottom-right corner to the floating WhatsApp
  * button. Being fixed, it shifts no layout.
  */
-export function showConsentNotice(answer: (consent: Consent) => void): void {
+export async function showConsentNotice(answer: (consent: Consent) => void): Promise<void> {
+  // Loaded for hydration already; imported dynamically as src/react-dom-client.ts asks.
+  const { createRoot } = await import('../react-dom-client')
   const host = document.createElement('div')
   document.body.prepend(host)
   const root = createRoot(host)
