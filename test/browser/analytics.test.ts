@@ -12,6 +12,9 @@
  *   so the assertions read what would be sent to Google. Those requests are answered 204 and recorded.
  * Every other external request is aborted (test/support/browser.ts), and every console error and
  * Content-Security-Policy violation (the build's own policy, from scripts/host-config.ts) fails a test.
+ * Waiting: what must happen is waited for (waitForSent, waitForToast, a selector, a heading). The `sleep`s
+ * left are quiet periods before asserting that something did NOT happen (no second pageview, no request
+ * before consent, nothing sent before the providers load): no event marks an absence, so a window is the test.
  * Run: `npx jest --selectProjects browser test/browser/analytics.test.ts` (~2 min).
  */
 import { readFileSync } from 'node:fs'
@@ -21,6 +24,7 @@ import path from 'node:path'
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core'
 import type { ExternalAnswer } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
+import { ubicacion } from '../../src/content/ubicacion'
 import {
   buildVariant,
   distDir,
@@ -449,9 +453,12 @@ describe('with Plausible and GA4 configured', () => {
     }
     await clickLink(page, '[role="region"] a[href^="tel:"]')
     await clickLink(page, '[role="region"] a[href^="https://wa.me/"]')
-    if (await page.$('::-p-aria([name="Cerrar notificación"][role="button"])'))
-      await page.locator('::-p-aria([name="Cerrar notificación"][role="button"])').click()
-    await sleep(500)
+    const closeToast = '::-p-aria([name="Cerrar notificación"][role="button"])'
+    if (await page.$(closeToast)) {
+      await page.locator(closeToast).click()
+      // Gone, its exit animation over: nothing covers the links clicked next.
+      await page.waitForSelector(closeToast, { hidden: true, timeout: 5000 })
+    }
 
     // Contact links on the page, each in its place.
     await clickLink(page, 'main ul a[href^="tel:"]')
@@ -464,8 +471,11 @@ describe('with Plausible and GA4 configured', () => {
     // The location page: the floating button (at the top of the page), the closing band, the details.
     await page.evaluate(() => window.scrollTo(0, 0))
     await clickNav(page, 'Ubicación')
-    await page.waitForFunction(() => location.pathname === '/ubicacion')
-    await sleep(400)
+    await page.waitForFunction(
+      (h1) => location.pathname === '/ubicacion' && document.querySelector('h1')?.textContent?.trim() === h1,
+      {},
+      ubicacion.intro.title,
+    )
     await page
       .locator('::-p-aria([name="Escríbenos por WhatsApp (se abre en una pestaña nueva)"][role="link"])')
       .click()
@@ -531,7 +541,10 @@ describe('with Plausible and GA4 configured', () => {
     await waitForSent(rec, 'plausible', 'pageview')
     // An interaction (INP, and the end of LCP), then the page is hidden: web-vitals reports then.
     await page.locator('h1').click()
-    await sleep(300)
+    // The browser has timed the interaction (Event Timing buffers the first input): INP has its entry.
+    await page.waitForFunction(() => performance.getEntriesByType('first-input').length > 0, {
+      timeout: 5000,
+    })
     const other = await browser.newPage()
     pages.push(other)
     await other.bringToFront()

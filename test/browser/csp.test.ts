@@ -114,13 +114,21 @@ test('an injected inline script and an inline style are blocked and reported', a
   try {
     await page.goto(`${server.url}${paths.nosotros}`, { waitUntil: 'networkidle0' })
     const ran = await page.evaluate(async () => {
+      // Both reports, which the browser dispatches after blocking (an inline script is blocked on insertion).
+      const reported = new Set<string>()
+      const bothReported = new Promise<void>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => {
+          reported.add(event.effectiveDirective)
+          if (reported.has('script-src-elem') && reported.has('style-src-attr')) resolve()
+        }),
+      )
       const script = document.createElement('script')
       script.textContent = 'window.__injected = true'
       document.body.append(script)
       const box = document.createElement('div')
       box.innerHTML = '<p style="color: rgb(255, 0, 0)">x</p>'
       document.body.append(box)
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await Promise.race([bothReported, new Promise((resolve) => setTimeout(resolve, 5000))])
       return {
         script: (window as unknown as { __injected?: boolean }).__injected === true,
         styled: getComputedStyle(box.firstElementChild as Element).color === 'rgb(255, 0, 0)',

@@ -127,9 +127,24 @@ async function animationsFinished(page: Page, timeout = 5000): Promise<void> {
   }
 }
 
-/** A short pause for effects, transitions and late console messages. */
-async function settle(page: Page, ms = 300): Promise<void> {
-  await page.evaluate((delay) => new Promise((resolve) => setTimeout(resolve, delay)), ms)
+/**
+ * Hydration is over: React has taken every link on the page (the header, each section and the footer
+ * hydrate in passes of their own, src/components/ui/hydration-boundary.tsx). Then one idle period of the
+ * page's main thread, so effects have run and whatever they log has reached the console listener.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const links = [...document.querySelectorAll('#root a')]
+      return (
+        links.length > 0 && links.every((a) => Object.keys(a).some((key) => key.startsWith('__reactProps')))
+      )
+    },
+    { timeout: 15_000 },
+  )
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+  )
 }
 
 const h1Text = (page: Page) => page.$eval('h1', (h1) => h1.textContent?.trim() ?? '')
@@ -653,7 +668,7 @@ describe('mobile menu at 390×844', () => {
       {},
       servicios.intro.title,
     )
-    await settle(page, 150)
+    await settle(page)
     expect(new URL(page.url()).pathname).toBe(paths.servicios)
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
     expect(await expanded()).toBe('false')
