@@ -44,6 +44,7 @@ import {
   closeChromium,
   launchChromium,
   photoSizesIn,
+  retryingTraceFailure,
   startImageStub,
   withTimeout,
   type ImageStub,
@@ -311,14 +312,18 @@ interface TargetCheck {
   detail: string
 }
 
-/** The issue's targets for the working tree, against the no-JS copy and the reference. */
-function targets(runs: RunsByVariant): TargetCheck[] {
+/**
+ * The issues' targets for the working tree, against the no-JS copy and the reference; on the home page, also
+ * the uploaded cover's (issue 17: its LCP ≤ 1.3 s and below the stock cover's). Elsewhere the largest paint
+ * is text or a photo below the cover's place, so photos against tree is reported in the tables only.
+ */
+function targets(route: string, runs: RunsByVariant): TargetCheck[] {
   const tree = runs.get('tree')
   if (!tree) return []
   const of = (list: RunMetrics[], key: Scalar) => list.map((run) => run[key])
   const checks: TargetCheck[] = []
   const photos = runs.get('photos')
-  if (photos) {
+  if (photos && route === '/') {
     const lcp = spread(of(photos, 'lcpMs'))
     checks.push({
       target: 'photos: LCP ≤ 1.3 s',
@@ -466,7 +471,10 @@ async function main(): Promise<void> {
         const order = served.map((_, index) => served[(index + round - 1) % served.length] as Served)
         const line: string[] = []
         for (const { variant, server } of order) {
-          const { metrics, report } = await runLighthouse(server.url + route)
+          const { metrics, report } = await retryingTraceFailure(
+            () => runLighthouse(server.url + route),
+            'bench:compare',
+          )
           writeFileSync(
             path.join(benchDir, `lhr-compare-${variant.name}-${page(route)}-${round}.json`),
             report,
@@ -518,7 +526,7 @@ async function main(): Promise<void> {
               ]
             }),
           ),
-          targets: targets(byVariant),
+          targets: targets(route, byVariant),
         }
       }),
     }

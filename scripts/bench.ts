@@ -39,6 +39,7 @@ import {
   closeChromium,
   launchChromium,
   photoSizesIn,
+  retryingTraceFailure,
   startImageStub,
   withTimeout,
   type ImageStub,
@@ -328,13 +329,14 @@ async function main(): Promise<void> {
     const sizes = photoSizesIn(DIST, stub.origin)
     await stub.prepare(sizes)
     server = await startServer({ root: DIST, port: 0, host: '127.0.0.1' })
-    console.log(`bench: built (${elapsed()}); ${sizes.size} photo sizes ready; serving at ${server.url}`)
+    const origin = server.url
+    console.log(`bench: built (${elapsed()}); ${sizes.size} photo sizes ready; serving at ${origin}`)
 
     const runsByRoute = new Map<string, RunResult[]>()
     for (const { route } of budgets) {
       const runs: RunResult[] = []
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await runLighthouse(server.url + route)
+        const result = await retryingTraceFailure(() => runLighthouse(origin + route), 'bench')
         writeFileSync(lhrFile(route, run), result.report)
         runs.push(result)
         const { performance, lcpMs } = result.metrics

@@ -23,6 +23,21 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 /** Debian Chromium, `--headless=new` (puppeteer's `headless: true`), no sandbox, GPU or background work. */
+/**
+ * Runs one Lighthouse load, and once more in a fresh browser if Lighthouse failed to record its trace
+ * (runtime error NO_NAVSTART: seen about once in 100 runs on an idle machine, a harness hiccup, not the
+ * page's). A second failure, or any other error, is thrown: one bad run should not lose a whole benchmark.
+ */
+export async function retryingTraceFailure<T>(run: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (!/NO_NAVSTART|recording the trace/.test(String(error))) throw error
+    console.log(`${what}: ${String(error)}; running it again`)
+    return run()
+  }
+}
+
 export function launchChromium(): Promise<Browser> {
   const browser = puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
   return withTimeout(browser, TIMEOUT_MS.launch, 'launching Chromium')
