@@ -22,7 +22,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-/** Debian Chromium, `--headless=new` (puppeteer's `headless: true`), no sandbox, GPU or background work. */
 /**
  * Runs one Lighthouse load, and once more in a fresh browser if Lighthouse failed to record its trace
  * (runtime error NO_NAVSTART: seen about once in 100 runs on an idle machine, a harness hiccup, not the
@@ -38,6 +37,7 @@ export async function retryingTraceFailure<T>(run: () => Promise<T>, what: strin
   }
 }
 
+/** Debian Chromium, `--headless=new` (puppeteer's `headless: true`), no sandbox, GPU or background work. */
 export function launchChromium(): Promise<Browser> {
   const browser = puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
   return withTimeout(browser, TIMEOUT_MS.launch, 'launching Chromium')
