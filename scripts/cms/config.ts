@@ -132,6 +132,15 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
     required = false
     node = node.wrapped as Node
   }
+  // A clearable number (src/content/schema.ts: the number or '', which Decap saves for a cleared box):
+  // the form shows the number's own field.
+  const union = baseOf(node)
+  if (union.type === 'union') {
+    const kept = ((union.options ?? []) as Node[]).filter(
+      (option) => !(option.type === 'literal' && (option as { literal?: unknown }).literal === ''),
+    )
+    if (kept.length === 1) node = kept[0]!
+  }
   const actions = actionsOf(node)
   const base = baseOf(node)
   const label = v.getTitle(node as v.GenericSchema) ?? name

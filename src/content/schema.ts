@@ -66,6 +66,19 @@ const wholeNumber = (title: string, hint = '', min = 0) =>
   )
 
 /**
+ * An optional number the owner may clear in the CMS: Decap's number box saves a cleared box as '' rather
+ * than leaving the key out, so '' is read as "not given" (the CMS form still shows a number box:
+ * scripts/cms/config.ts looks through the union). Any other text is refused as before.
+ */
+const clearableNumber = (schema: ReturnType<typeof wholeNumber>) =>
+  v.optional(
+    v.pipe(
+      v.union([schema, v.literal('')], (issue) => `expected a number, received ${issue.received}`),
+      v.transform((value): number | undefined => (value === '' ? undefined : value)),
+    ),
+  )
+
+/**
  * The lucide icons an owner can choose, by name. Each page's chunk imports only the names its file
  * uses (scripts/content/emit.ts), so adding a name here costs nothing until a page shows it.
  */
@@ -276,7 +289,7 @@ export const testimonialSchema = v.strictObject({
 export const priceSchema = label(
   v.pipe(
     v.strictObject({
-      amount: v.optional(
+      amount: clearableNumber(
         wholeNumber('Precio desde (MXN)', 'Solo el número, sin $ ni comas. Vacío: "Consultar precio".'),
       ),
       per: v.optional(

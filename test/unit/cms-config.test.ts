@@ -10,7 +10,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { parse } from 'yaml'
 import { cmsConfig, fieldFor, type CmsField } from '../../scripts/cms/config'
-import { contentSchemas, iconNames } from '../../src/content/schema'
+import { contentSchemas, iconNames, priceSchema } from '../../src/content/schema'
 
 const settings = {
   siteUrl: 'https://www.aquapuebla.mx',
@@ -207,6 +207,36 @@ describe('the CMS configuration generated from the content schema', () => {
           })
         }
     expect(images).toBeGreaterThan(5)
+  })
+})
+
+describe('a price the owner clears in the CMS', () => {
+  // Decap's number box saves a cleared box as `amount: ''`; the field hint promises "Consultar precio".
+  test('is read as "Consultar precio"; the form still shows an optional number box', () => {
+    expect(v.parse(priceSchema, { amount: '' })).toEqual({ kind: 'consult' })
+    expect(v.parse(priceSchema, {})).toEqual({ kind: 'consult' })
+    expect(v.parse(priceSchema, { amount: 800, per: 'mes' })).toEqual({
+      kind: 'from',
+      amount: 800,
+      per: 'mes',
+    })
+    expect(fieldFor('amount', priceSchema.pipe[0].entries.amount)).toMatchObject({
+      widget: 'number',
+      value_type: 'int',
+      required: false,
+      label: 'Precio desde (MXN)',
+    })
+  })
+
+  test('any other text is still refused, with the same message', () => {
+    const issues = v.safeParse(priceSchema, { amount: 'ochocientos' }).issues ?? []
+    expect(issues.map((issue) => issue.message)).toEqual(['expected a number, received "ochocientos"'])
+    expect(v.safeParse(priceSchema, { amount: 12.5 }).issues?.map((issue) => issue.message)).toEqual([
+      'expected a whole number',
+    ])
+    expect(
+      v.safeParse(priceSchema, { amount: '', per: 'mes' }).issues?.map((issue) => issue.message),
+    ).toEqual(['a price "per mes" needs an amount'])
   })
 })
 
