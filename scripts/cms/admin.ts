@@ -12,6 +12,7 @@ import path from 'node:path'
 import { contentSchemas } from '../../src/content/schema'
 import { ADMIN_PREFIX } from '../lib/host-rules'
 import { cmsConfigYaml } from './config'
+import { decapSpanishScript } from './locale-es'
 import { readCmsSettings } from './settings'
 
 /** Decap's browser bundle: the entry, its lazy chunks and their WebAssembly, without source maps. */
@@ -24,6 +25,9 @@ export async function decapBundleFiles(): Promise<string[]> {
   )
   return names.map((name) => path.join(dir, name))
 }
+
+/** Our script that completes Decap's Spanish phrases (scripts/cms/locale-es.ts), beside Decap's bundle. */
+export const DECAP_ES_FILE = 'decap-es.js'
 
 /**
  * The admin page: no inline script or style (its CSP stays without 'unsafe-inline' for scripts), never
@@ -41,6 +45,7 @@ export const adminIndexHtml = `<!doctype html>
   </head>
   <body>
     <script src="${ADMIN_PREFIX}decap-cms.js"></script>
+    <script src="${ADMIN_PREFIX}${DECAP_ES_FILE}"></script>
   </body>
 </html>
 `
@@ -48,13 +53,14 @@ export const adminIndexHtml = `<!doctype html>
 export const adminConfigYaml = (env: NodeJS.ProcessEnv = process.env) =>
   cmsConfigYaml(contentSchemas, readCmsSettings(env))
 
-/** Writes `<dist>/admin/`: index.html, config.yml and Decap's bundle. */
+/** Writes `<dist>/admin/`: index.html, config.yml, Decap's bundle and its Spanish phrases. */
 export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const dir = path.join(dist, ADMIN_PREFIX)
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   await writeFile(path.join(dir, 'index.html'), adminIndexHtml)
   await writeFile(path.join(dir, 'config.yml'), adminConfigYaml(env))
+  await writeFile(path.join(dir, DECAP_ES_FILE), decapSpanishScript())
   for (const file of await decapBundleFiles()) await copyFile(file, path.join(dir, path.basename(file)))
   return dir
 }

@@ -7,7 +7,8 @@ import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { ADMIN_PREFIX } from '../lib/host-rules'
-import { adminConfigYaml, adminIndexHtml, decapBundleFiles } from './admin'
+import { DECAP_ES_FILE, adminConfigYaml, adminIndexHtml, decapBundleFiles } from './admin'
+import { decapSpanishScript } from './locale-es'
 
 export function adminDevPlugin(): Plugin {
   return {
@@ -31,6 +32,9 @@ export function adminDevPlugin(): Plugin {
         } else if (name === 'config.yml') {
           res.setHeader('Content-Type', 'text/yaml; charset=utf-8')
           res.end(adminConfigYaml())
+        } else if (name === DECAP_ES_FILE) {
+          res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+          res.end(decapSpanishScript())
         } else if (bundle.has(name)) {
           res.setHeader(
             'Content-Type',
