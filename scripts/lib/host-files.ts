@@ -133,6 +133,8 @@ ${Object.entries(COMPRESSIBLE_TYPES)
   .map(([extension, type]) => `  AddType ${quote(type.split(';')[0] ?? type)} ${extension}`)
   .join('\n')}
   AddType image/x-icon .ico
+  AddType image/avif .avif
+  AddType image/webp .webp
   RemoveType .br .gz
   AddEncoding br .br
   AddEncoding gzip .gz

@@ -372,7 +372,9 @@ describe('a build with uploaded photos', () => {
     })
   })
 
-  describe.each(['nginx', 'pages'] as const)('served by %s', (name) => {
+  // The hosts the site ships configs for: nginx, Apache (.htaccess: shared hosting's mime.types may predate
+  // AVIF) and Cloudflare's Pages server.
+  describe.each(['nginx', 'apache', 'pages'] as const)('served by %s', (name) => {
     let host: HostServer
     beforeAll(async () => {
       host = await hostStarters[name]({
