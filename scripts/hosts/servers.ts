@@ -47,6 +47,11 @@ export interface HostOptions {
   inheritOutput?: boolean
   /** nginx: keep the config's HTTP→HTTPS redirect server, on another free loopback port (redirectPort). */
   keepHttpRedirect?: boolean
+  /**
+   * wrangler: run Pages Functions too, as Cloudflare does from the project's functions/ folder (the CMS's
+   * GitHub sign-in), with these environment variables (Pages → Settings → Variables and Secrets).
+   */
+  functions?: { dir: string; vars?: Record<string, string> }
 }
 
 /** A missing server binary names the Debian package that provides it. */
@@ -328,12 +333,18 @@ export function pagesCompatibilityDate(): string {
   return `${date[1]}-${date[2]}-${date[3]}`
 }
 
-export async function startPages({ root, port, inheritOutput }: HostOptions): Promise<HostServer> {
+export async function startPages({ root, port, inheritOutput, functions }: HostOptions): Promise<HostServer> {
   const wrangler = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
   if (!existsSync(wrangler)) throw new MissingServerError('wrangler is not installed: run npm ci')
   const actualPort = port || (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
   mkdirSync(path.join(dir, 'home'))
+  // wrangler compiles the functions/ folder of its working directory, as Cloudflare does of the project's.
+  if (functions) cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
+  const bindings = Object.entries(functions?.vars ?? {}).flatMap(([name, value]) => [
+    '--binding',
+    `${name}=${value}`,
+  ])
   let output = ''
   const child = spawn(
     wrangler,
@@ -351,6 +362,7 @@ export async function startPages({ root, port, inheritOutput }: HostOptions): Pr
       '--log-level',
       'warn',
       '--show-interactive-dev-session=false',
+      ...bindings,
     ],
     {
       cwd: dir,

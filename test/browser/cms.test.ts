@@ -6,18 +6,22 @@
  *   real files are never touched), the owner opens the company facts and the services, changes the phone
  *   number and the maintenance price, and publishes: the files on disk change in those fields only, and
  *   a build from them shows the new number and price everywhere a visitor meets them;
- * - the form refuses what the build would refuse (a malformed phone) and saves nothing.
+ * - the form refuses what the build would refuse (a malformed phone) and saves nothing;
+ * - the GitHub sign-in (functions/oauth.ts) runs in Cloudflare's own runtime (wrangler pages dev), its
+ *   whole handshake against a stand-in for GitHub on loopback.
  * Needs a build (`npm run build`: dist/admin/ with its config.yml pointing at CMS_PROXY_URL's port).
  * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/browser/cms.test.ts --selectProjects browser`.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
 import { parse } from 'yaml'
 import { readCmsSettings } from '../../scripts/cms/settings'
 import { startDecapProxy, type RunningProxy } from '../../scripts/cms/proxy'
-import { startNginx } from '../../scripts/hosts/servers'
+import { startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/lib/host-policy'
 import { ADMIN_PREFIX } from '../../scripts/lib/host-rules'
 import { startServer } from '../../scripts/serve'
@@ -398,4 +402,126 @@ describe('editing through the local proxy', () => {
     },
     BUILD_HOOK_MS,
   )
+})
+
+describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, functions/)", () => {
+  // A stand-in for GitHub's token endpoint on loopback (GITHUB_OAUTH_ORIGIN): it gives a token for the one
+  // code it issued, to the app with the right secret, and records what it was sent.
+  const CLIENT_ID = 'Iv1.prueba'
+  const SECRET = 'secreto-de-prueba'
+  const received: Record<string, string>[] = []
+  let github: Server
+  let githubOrigin: string
+  let pages: HostServer
+
+  beforeAll(async () => {
+    github = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        const sent = JSON.parse(body || '{}') as Record<string, string>
+        received.push({ path: request.url ?? '', ...sent })
+        const valid = sent.code === 'codigo-bueno' && sent.client_secret === SECRET
+        response.writeHead(200, { 'Content-Type': 'application/json' })
+        response.end(
+          JSON.stringify(
+            valid
+              ? { access_token: 'gho_token-de-prueba', token_type: 'bearer', scope: 'repo,user' }
+              : {
+                  error: 'bad_verification_code',
+                  error_description: 'The code passed is incorrect or expired.',
+                },
+          ),
+        )
+      })
+    })
+    await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve))
+    githubOrigin = `http://127.0.0.1:${(github.address() as AddressInfo).port}`
+    pages = await startPages({
+      root: distDir,
+      port: 0,
+      functions: {
+        dir: path.join(projectRoot, 'functions'),
+        vars: {
+          GITHUB_CLIENT_ID: CLIENT_ID,
+          GITHUB_CLIENT_SECRET: SECRET,
+          GITHUB_OAUTH_ORIGIN: githubOrigin,
+        },
+      },
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await pages?.close()
+    github?.close()
+  })
+
+  /** /api/auth as the admin's pop-up opens it: where it sends the owner, and the state cookie it sets. */
+  async function startSignIn() {
+    const answer = await fetch(`${pages.url}/api/auth?provider=github&site_id=www.aquapuebla.mx&scope=repo`, {
+      redirect: 'manual',
+    })
+    const location = new URL(answer.headers.get('location') ?? '')
+    const cookie = /decap_oauth_state=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1]
+    return { status: answer.status, location, cookie }
+  }
+
+  test('/api/auth sends the owner to GitHub; the callback trades the code and hands the token to the admin', async () => {
+    const { status, location, cookie } = await startSignIn()
+    expect(status).toBe(302)
+    expect(`${location.origin}${location.pathname}`).toBe(`${githubOrigin}/login/oauth/authorize`)
+    const state = location.searchParams.get('state')
+    expect({
+      client_id: location.searchParams.get('client_id'),
+      scope: location.searchParams.get('scope'),
+      redirect_uri: location.searchParams.get('redirect_uri'),
+      cookie,
+    }).toEqual({
+      client_id: CLIENT_ID,
+      scope: 'repo,user',
+      redirect_uri: `${pages.url}/api/callback`,
+      cookie: state,
+    })
+
+    received.length = 0
+    const done = await fetch(`${pages.url}/api/callback?code=codigo-bueno&state=${state}`, {
+      headers: { Cookie: `decap_oauth_state=${state}` },
+    })
+    const page = await done.text()
+    expect(done.status).toBe(200)
+    expect(page).toContain('Sesión iniciada.')
+    // The message Decap waits for, with the token, sent to the admin's own origin only.
+    expect(page).toContain('authorization:github:success:{\\"token\\":\\"gho_token-de-prueba\\"')
+    expect(page).toContain(`var origin = ${JSON.stringify(pages.url)};`)
+    expect(done.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-/)
+    expect(received).toEqual([
+      {
+        path: '/login/oauth/access_token',
+        client_id: CLIENT_ID,
+        client_secret: SECRET,
+        code: 'codigo-bueno',
+        redirect_uri: `${pages.url}/api/callback`,
+      },
+    ])
+  })
+
+  test("another browser's state, or a code GitHub refuses, hands over an error and no token", async () => {
+    const { location } = await startSignIn()
+    const state = location.searchParams.get('state') ?? ''
+    received.length = 0
+    const stranger = await fetch(`${pages.url}/api/callback?code=codigo-bueno&state=${state}`, {
+      headers: { Cookie: 'decap_oauth_state=otro-navegador' },
+    })
+    expect(stranger.status).toBe(401)
+    expect(await stranger.text()).toContain('the sign-in expired or was not started here')
+    expect(received).toEqual([])
+
+    const refused = await fetch(`${pages.url}/api/callback?code=codigo-viejo&state=${state}`, {
+      headers: { Cookie: `decap_oauth_state=${state}` },
+    })
+    const page = await refused.text()
+    expect(refused.status).toBe(401)
+    expect(page).toContain('The code passed is incorrect or expired.')
+    expect(page).not.toContain('gho_')
+  })
 })
