@@ -15,13 +15,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { closeChromium, launchChromium } from './lib/lighthouse-kit'
-import { PHONE_VIEWPORT, median } from './lib/load-trace'
+import { everyLinkHydrated, median, phonePage } from './lib/load-trace'
 import { headersFor } from './lib/variants'
 import { startServer, type RunningServer } from './serve'
 
 const ROUTES = (process.env.ROUTES ?? '/,/contacto').split(',').filter(Boolean)
 const LOADS = Number(process.env.LOADS ?? 9)
-const STOCK_ORIGIN = 'https://images.unsplash.com'
 
 interface Arrival {
   responseStart: number
@@ -50,25 +49,11 @@ function startReferrer(): Promise<{ server: Server; url: (target: string) => str
 async function arrive(from: string): Promise<Arrival> {
   const browser = await launchChromium()
   try {
-    const page = await browser.newPage()
-    await page.setViewport(PHONE_VIEWPORT)
-    await page.setRequestInterception(true)
     // The stock-photo host is not reachable offline: its photos are answered empty (same for both variants).
-    page.on('request', (request) => {
-      if (request.url().startsWith(STOCK_ORIGIN)) void request.respond({ status: 204 })
-      else void request.continue()
-    })
+    const page = await phonePage(browser, (request) => void request.respond({ status: 204 }))
     await page.goto(from, { waitUntil: 'load' })
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.tap('#go')])
-    await page.waitForFunction(
-      () => {
-        const links = [...document.querySelectorAll('#root a')]
-        return (
-          links.length > 0 && links.every((a) => Object.keys(a).some((key) => key.startsWith('__reactProps')))
-        )
-      },
-      { timeout: 30_000, polling: 'raf' },
-    )
+    await page.waitForFunction(everyLinkHydrated, { timeout: 30_000, polling: 'raf' })
     const hydrated = await page.evaluate(() => performance.now())
     return await page.evaluate((hydratedAt) => {
       const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]

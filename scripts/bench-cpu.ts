@@ -25,12 +25,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { closeChromium, launchChromium, startImageStub } from './lib/lighthouse-kit'
-import { PHONE_VIEWPORT, median, recordLoad } from './lib/load-trace'
+import { median, phonePage, recordLoad } from './lib/load-trace'
 import { headersFor, makeNoJsCopy } from './lib/variants'
 import { startServer, type RunningServer } from './serve'
 
-/** The stock-photo host the default build points at; its requests go to the local stub. */
-const STOCK_ORIGIN = 'https://images.unsplash.com'
 const SLOWDOWN = 4
 const LONG_TASK_MS = 50
 const ROUTES = (process.env.ROUTES ?? '/,/nosotros,/servicios,/ubicacion,/contacto')
@@ -84,15 +82,10 @@ export function loadCost(events: TraceEvent[], origin: string): LoadCost {
 async function traceLoad(url: string, imageUrl: string): Promise<LoadCost> {
   const browser = await launchChromium()
   try {
-    const page = await browser.newPage()
-    await page.setViewport(PHONE_VIEWPORT)
     // Builds made for the real stock-photo host get their photos from the local stub too.
-    await page.setRequestInterception(true)
-    page.on('request', (request) => {
-      const target = request.url()
-      if (target.startsWith(STOCK_ORIGIN))
-        void request.continue({ url: imageUrl + new URL(target).pathname + new URL(target).search })
-      else void request.continue()
+    const page = await phonePage(browser, (request) => {
+      const target = new URL(request.url())
+      void request.continue({ url: imageUrl + target.pathname + target.search })
     })
     const text = await recordLoad(
       page,

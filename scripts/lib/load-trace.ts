@@ -1,8 +1,9 @@
 /**
- * What the load-tracing scripts share (scripts/trace-load.ts, scripts/bench-cpu.ts): the phone they emulate,
- * one traced page load, and the median of their figures.
+ * What the page-loading scripts share (scripts/trace-load.ts, scripts/bench-cpu.ts, scripts/bench-coop-nav.ts):
+ * the phone they emulate, a page answering the stock-photo host locally, one traced page load, the moment
+ * hydration is over, and the median of their figures.
  */
-import type { Page } from 'puppeteer-core'
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core'
 
 /** Lighthouse's mobile preset: a 412×823 phone at 1.75 device pixels, touch. */
 export const PHONE_VIEWPORT = {
@@ -11,6 +12,31 @@ export const PHONE_VIEWPORT = {
   deviceScaleFactor: 1.75,
   isMobile: true,
   hasTouch: true,
+}
+
+/** The stock-photo host the default build points at; offline, the scripts answer it themselves. */
+export const STOCK_ORIGIN = 'https://images.unsplash.com'
+
+/** A new page of `browser` with the phone viewport; `stock` answers each request to the stock-photo host. */
+export async function phonePage(browser: Browser, stock: (request: HTTPRequest) => void): Promise<Page> {
+  const page = await browser.newPage()
+  await page.setViewport(PHONE_VIEWPORT)
+  await page.setRequestInterception(true)
+  page.on('request', (request) => {
+    if (request.url().startsWith(STOCK_ORIGIN)) stock(request)
+    else void request.continue()
+  })
+  return page
+}
+
+/**
+ * Runs in the page (`page.waitForFunction(everyLinkHydrated)`): hydration is over when React has taken
+ * every link (the header, each section and the footer hydrate in passes of their own,
+ * src/components/ui/hydration-boundary.tsx). Self-contained: puppeteer sends its source to the page.
+ */
+export function everyLinkHydrated(): boolean {
+  const links = [...document.querySelectorAll('#root a')]
+  return links.length > 0 && links.every((a) => Object.keys(a).some((key) => key.startsWith('__reactProps')))
 }
 
 /** Loads `url` in `page` while Chromium traces `categories`, until the network is idle plus `settleMs`. */

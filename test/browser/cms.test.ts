@@ -13,8 +13,6 @@
  * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/browser/cms.test.ts --selectProjects browser`.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
@@ -36,6 +34,7 @@ import {
   type BuiltVariant,
 } from '../support/browser'
 import { builtPages } from '../support/built-pages'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
 import { expectMaintenancePrice, expectPhoneEverywhere } from '../support/published-facts'
 
 jest.setTimeout(180_000)
@@ -405,38 +404,18 @@ describe('editing through the local proxy', () => {
 })
 
 describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, functions/)", () => {
-  // A stand-in for GitHub's token endpoint on loopback (GITHUB_OAUTH_ORIGIN): it gives a token for the one
-  // code it issued, to the app with the right secret, and records what it was sent.
+  // GitHub's token endpoint, stood in for on loopback (test/support/github-stand-in.ts).
   const CLIENT_ID = 'Iv1.prueba'
   const SECRET = 'secreto-de-prueba'
-  const received: Record<string, string>[] = []
-  let github: Server
+  let github: GitHubStandIn
   let githubOrigin: string
+  let received: Record<string, string>[]
   let pages: HostServer
 
   beforeAll(async () => {
-    github = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      request.on('end', () => {
-        const sent = JSON.parse(body || '{}') as Record<string, string>
-        received.push({ path: request.url ?? '', ...sent })
-        const valid = sent.code === 'codigo-bueno' && sent.client_secret === SECRET
-        response.writeHead(200, { 'Content-Type': 'application/json' })
-        response.end(
-          JSON.stringify(
-            valid
-              ? { access_token: 'gho_token-de-prueba', token_type: 'bearer', scope: 'repo,user' }
-              : {
-                  error: 'bad_verification_code',
-                  error_description: 'The code passed is incorrect or expired.',
-                },
-          ),
-        )
-      })
-    })
-    await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve))
-    githubOrigin = `http://127.0.0.1:${(github.address() as AddressInfo).port}`
+    github = await startGitHubStandIn({ secret: SECRET, code: 'codigo-bueno', token: 'gho_token-de-prueba' })
+    githubOrigin = github.origin
+    received = github.tokenRequests
     pages = await startPages({
       root: distDir,
       port: 0,
@@ -453,7 +432,7 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
 
   afterAll(async () => {
     await pages?.close()
-    github?.close()
+    await github?.close()
   })
 
   /** /api/auth as the admin's pop-up opens it: where it sends the owner, and the state cookie it sets. */
@@ -496,7 +475,6 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
     expect(done.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-/)
     expect(received).toEqual([
       {
-        path: '/login/oauth/access_token',
         client_id: CLIENT_ID,
         client_secret: SECRET,
         code: 'codigo-bueno',

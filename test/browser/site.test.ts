@@ -12,6 +12,7 @@
  * script-less pages live in a second Firefox with scripting off.
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
+import { everyLinkHydrated } from '../../scripts/lib/load-trace'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
 import { paths } from '../../src/config/paths'
@@ -128,20 +129,11 @@ async function animationsFinished(page: Page, timeout = 5000): Promise<void> {
 }
 
 /**
- * Hydration is over: React has taken every link on the page (the header, each section and the footer
- * hydrate in passes of their own, src/components/ui/hydration-boundary.tsx). Then one idle period of the
- * page's main thread, so effects have run and whatever they log has reached the console listener.
+ * Hydration is over (everyLinkHydrated, scripts/lib/load-trace.ts). Then one idle period of the page's main
+ * thread, so effects have run and whatever they log has reached the console listener.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const links = [...document.querySelectorAll('#root a')]
-      return (
-        links.length > 0 && links.every((a) => Object.keys(a).some((key) => key.startsWith('__reactProps')))
-      )
-    },
-    { timeout: 15_000 },
-  )
+  await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
   await page.evaluate(
     () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
   )

@@ -6,50 +6,25 @@
  * check, the code traded for a token with the app's secret, and Decap's postMessage handshake, run as
  * the admin's pop-up would run it.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { finishAuth, startAuth, type OAuthEnv } from '../../functions/oauth'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
 
 const SITE = 'https://www.aquapuebla.mx'
-let fakeGitHub: Server
+let fakeGitHub: GitHubStandIn
 let env: Required<OAuthEnv>
-const tokenRequests: Record<string, string>[] = []
+let tokenRequests: Record<string, string>[]
 
 beforeAll(async () => {
-  fakeGitHub = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/login/oauth/access_token') {
-        res.writeHead(404).end()
-        return
-      }
-      const sent = JSON.parse(body) as Record<string, string>
-      tokenRequests.push(sent)
-      const valid = sent.client_secret === 'secreto' && sent.code === 'codigo-bueno'
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(
-        JSON.stringify(
-          valid
-            ? { access_token: 'gho_token123', token_type: 'bearer', scope: 'repo,user' }
-            : {
-                error: 'bad_verification_code',
-                error_description: 'The code passed is incorrect or expired.',
-              },
-        ),
-      )
-    })
-  })
-  await new Promise<void>((resolve) => fakeGitHub.listen(0, '127.0.0.1', resolve))
-  const { port } = fakeGitHub.address() as AddressInfo
+  fakeGitHub = await startGitHubStandIn({ secret: 'secreto', code: 'codigo-bueno', token: 'gho_token123' })
+  tokenRequests = fakeGitHub.tokenRequests
   env = {
     GITHUB_CLIENT_ID: 'Iv1.cliente',
     GITHUB_CLIENT_SECRET: 'secreto',
-    GITHUB_OAUTH_ORIGIN: `http://127.0.0.1:${port}`,
+    GITHUB_OAUTH_ORIGIN: fakeGitHub.origin,
   }
 })
 
-afterAll(() => new Promise<void>((resolve) => fakeGitHub.close(() => resolve())))
+afterAll(() => fakeGitHub.close())
 beforeEach(() => (tokenRequests.length = 0))
 
 /** Starts a sign-in as the admin's pop-up does; returns GitHub's consent URL and the state cookie. */
