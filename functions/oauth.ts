@@ -25,8 +25,20 @@ export interface PagesContext {
 }
 
 const STATE_COOKIE = 'decap_oauth_state'
-/** Commits to the repository's content: what Decap's github backend asks for. */
-const SCOPE = 'repo,user'
+/**
+ * The scopes a sign-in may ask GitHub for: what Decap's github backend requests (`repo`, or `public_repo` with
+ * open authoring), nothing more. The token lives in the admin's localStorage, so it must not carry `user`
+ * (write access to the owner's profile) or anything else a page could misuse.
+ */
+export const ALLOWED_SCOPES = ['repo', 'public_repo'] as const
+export type AllowedScope = (typeof ALLOWED_SCOPES)[number]
+const DEFAULT_SCOPE: AllowedScope = 'repo'
+
+/** The scope the admin asked for (`?scope=`), if it is one of ALLOWED_SCOPES; absent means `repo`. */
+export function requestedScope(asked: string | null): AllowedScope | undefined {
+  if (asked === null || asked === '') return DEFAULT_SCOPE
+  return ALLOWED_SCOPES.find((scope) => scope === asked)
+}
 
 const githubOrigin = (env: OAuthEnv) => (env.GITHUB_OAUTH_ORIGIN || 'https://github.com').replace(/\/+$/, '')
 
@@ -67,11 +79,17 @@ export function startAuth({ request, env }: PagesContext): Response {
   const url = new URL(request.url)
   const provider = url.searchParams.get('provider') ?? 'github'
   if (provider !== 'github') return plain(400, `Unknown provider: ${provider}`)
+  const scope = requestedScope(url.searchParams.get('scope'))
+  if (!scope)
+    return plain(
+      400,
+      `Scope not allowed: ${url.searchParams.get('scope')} (only ${ALLOWED_SCOPES.join(', ')})`,
+    )
   const state = randomToken()
   const authorize = new URL('/login/oauth/authorize', githubOrigin(env))
   authorize.searchParams.set('client_id', env.GITHUB_CLIENT_ID)
   authorize.searchParams.set('redirect_uri', new URL('/api/callback', url.origin).href)
-  authorize.searchParams.set('scope', SCOPE)
+  authorize.searchParams.set('scope', scope)
   authorize.searchParams.set('state', state)
   return new Response(null, {
     status: 302,

@@ -457,7 +457,7 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
       cookie,
     }).toEqual({
       client_id: CLIENT_ID,
-      scope: 'repo,user',
+      scope: 'repo',
       redirect_uri: `${pages.url}/api/callback`,
       cookie: state,
     })

@@ -64,12 +64,39 @@ test('/api/auth sends the owner to GitHub with the app id, our callback, the rep
   )
   expect(first.location.searchParams.get('client_id')).toBe('Iv1.cliente')
   expect(first.location.searchParams.get('redirect_uri')).toBe(`${SITE}/api/callback`)
-  expect(first.location.searchParams.get('scope')).toBe('repo,user')
+  expect(first.location.searchParams.get('scope')).toBe('repo')
   const state = first.location.searchParams.get('state')
   expect(state).toMatch(/^[\w-]{20,}$/)
   expect(first.cookie).toBe(`decap_oauth_state=${state}`)
   expect(first.response.headers.get('Set-Cookie')).toMatch(/HttpOnly; Secure; SameSite=Lax/)
   expect(begin().location.searchParams.get('state')).not.toBe(state)
+})
+
+test('the sign-in asks GitHub only for the scope Decap asks for, from the allow-list', () => {
+  const scopeSent = (query: string) => {
+    const response = startAuth({ request: new Request(`${SITE}/api/auth?provider=github${query}`), env })
+    return {
+      status: response.status,
+      scope: new URL(response.headers.get('Location') ?? 'about:blank').searchParams.get('scope'),
+    }
+  }
+  expect(scopeSent('&scope=repo')).toEqual({ status: 302, scope: 'repo' })
+  expect(scopeSent('&scope=public_repo')).toEqual({ status: 302, scope: 'public_repo' })
+  // Decap always sends one; with none, the backend's default.
+  expect(scopeSent('')).toEqual({ status: 302, scope: 'repo' })
+  // Anything wider is refused before GitHub is asked, and no state cookie is set.
+  for (const wider of ['repo,user', 'user', 'admin:org', 'repo user', 'delete_repo']) {
+    const response = startAuth({
+      request: new Request(`${SITE}/api/auth?provider=github&scope=${encodeURIComponent(wider)}`),
+      env,
+    })
+    expect({ wider, status: response.status, location: response.headers.get('Location') }).toEqual({
+      wider,
+      status: 400,
+      location: null,
+    })
+    expect(response.headers.get('Set-Cookie')).toBeNull()
+  }
 })
 
 test('/api/callback trades the code for a token and hands it to the admin window of our own origin', async () => {
