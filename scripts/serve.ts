@@ -55,14 +55,38 @@ function readSecurityHeaders(root: string): { site: Record<string, string>; admi
   return { site: everyPath.headers, admin: { ...everyPath.headers, ...admin?.headers } }
 }
 
-/** The canonical form of a non-canonical page URL (`/x/`, `/x.html`, `/index.html`), or null. */
+/**
+ * The path as a file name: runs of slashes made one (`//nosotros` is `/nosotros`, as nginx's merge_slashes
+ * reads it) and trailing slashes dropped (`/_headers/` names the file `_headers`). Every check of what may be
+ * served, and every redirect target, is made on this form, however the request spelled it.
+ */
+function fileKey(pathname: string): string {
+  const merged = pathname.replace(/\/{2,}/g, '/')
+  return merged.length > 1 ? merged.replace(/\/+$/, '') || '/' : merged
+}
+
+/** The canonical form of a non-canonical page URL (`/x/`, `/x.html`, `/index.html`, `//x`), or null. */
 function canonicalRedirect(pathname: string, pageExists: (route: string) => boolean): string | null {
-  if (pathname === '/index.html') return '/'
-  const slashed = /^(\/.+?)\/+$/.exec(pathname)?.[1]
-  if (slashed && pageExists(slashed)) return slashed
-  const named = /^(\/.+)\.html$/.exec(pathname)?.[1]
+  const key = fileKey(pathname)
+  if (key === '/index.html') return '/'
+  if (key !== pathname && (key === '/' || pageExists(key))) return key
+  const named = /^(\/.+)\.html$/.exec(key)?.[1]
   if (named && named !== `/${NOT_FOUND_FILE.replace(/\.html$/, '')}` && pageExists(named)) return named
   return null
+}
+
+/** Whether a path names what is never served as a page: the host's files (in any folder) or the 404 page. */
+function isHidden(pathname: string): boolean {
+  const key = fileKey(pathname)
+  const name = key.slice(key.lastIndexOf('/') + 1)
+  return (
+    key === '/404' || key === `/${NOT_FOUND_FILE}` || (HOST_CONFIG_FILES as readonly string[]).includes(name)
+  )
+}
+
+/** A Location a browser reads as a path on this host: never `//host` or `/\host` (protocol-relative). */
+function sameHostPath(location: string): string {
+  return /^\/[/\\]/.test(location) ? `/${location.replace(/^[/\\]+/, '')}` : location
 }
 
 /**
@@ -196,7 +220,6 @@ export async function startServer({
   const adminSecurity = fromFile?.admin ?? security
   const notFoundPage = readNotFoundPage(dir)
   const pageExists = (route: string) => existsSync(path.join(dir, `${route.slice(1)}.html`))
-  const hiddenFiles = new Set(HOST_CONFIG_FILES.map((file) => `/${file}`))
   const notFound = (req: IncomingMessage, res: ServerResponse) => sendNotFound(req, res, notFoundPage)
   const serveFile = sirv(dir, {
     extensions: ['html'],
@@ -227,8 +250,7 @@ export async function startServer({
     }
     const pathname = safePathname(target)
     if (pathname === null) return reply(res, 400, {}, 'Bad Request')
-    if (pathname === '/404' || pathname === `/${NOT_FOUND_FILE}` || hiddenFiles.has(pathname))
-      return notFound(req, res)
+    if (isHidden(pathname)) return notFound(req, res)
     const canonical =
       pathname === ADMIN_PREFIX.slice(0, -1) ? ADMIN_PREFIX : canonicalRedirect(pathname, pageExists)
     if (canonical !== null) {
@@ -236,7 +258,7 @@ export async function startServer({
       return reply(
         res,
         CANONICAL_REDIRECT_STATUS,
-        { Location: canonical + query, 'Cache-Control': CACHE_CONTROL.page },
+        { Location: sameHostPath(canonical) + query, 'Cache-Control': CACHE_CONTROL.page },
         '',
       )
     }

@@ -98,6 +98,43 @@ test.each([
   expect(answer.headers.location).toBe(location)
 })
 
+test.each([
+  '/_headers',
+  '/_headers/',
+  '/_headers//',
+  '/_header%73',
+  '/_header%73/',
+  '/_redirects/',
+  '//_redirects',
+  '/.htaccess/',
+  '/404.html',
+  '/404.html/',
+  '//404.html',
+  '/404%2Ehtml',
+  '/404',
+  '/404/',
+])('%s is never served as a page: the 404 page with status 404', async (target) => {
+  const answer = await send(target)
+  expect(answer.status).toBe(404)
+  expect(answer.text).toContain('Página no encontrada')
+  expect(answer.text).not.toMatch(/Content-Security-Policy|RewriteRule|\/\* +/)
+})
+
+test.each([
+  ['//nosotros/', '/nosotros'],
+  ['//nosotros', '/nosotros'],
+  ['///nosotros//', '/nosotros'],
+  ['/nosotros//', '/nosotros'],
+  ['//', '/'],
+  ['//index.html', '/'],
+  ['//nosotros.html?x=1', '/nosotros?x=1'],
+])('%s redirects to %s, never to a protocol-relative address', async (target, location) => {
+  const answer = await send(target)
+  expect(answer.status).toBe(301)
+  expect(answer.headers.location).toBe(location)
+  expect(answer.headers.location).not.toMatch(/^\/[/\\]/)
+})
+
 test('a trailing slash on a path that is not a page is a plain 404', async () => {
   expect((await send('/no-existe/')).status).toBe(404)
   expect((await send('/assets/')).status).toBe(404)
