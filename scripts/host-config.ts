@@ -8,7 +8,6 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { analyticsCspSources } from '../src/analytics/csp-sources'
 import { readBuildSettings } from './lib/build-settings'
-import { readCmsSettings } from './cms/settings'
 import {
   adminHtaccessFile,
   assetsHtaccessFile,
@@ -32,7 +31,8 @@ async function main() {
     leadEndpoint: settings.LEAD_ENDPOINT,
     // The analytics providers' origins, only for those configured (none in a default build).
     extra: analyticsCspSources(settings),
-    admin: { localBackendUrl: readCmsSettings().localBackendUrl },
+    // The admin's policy: no local proxy in a build (scripts/cms/dev-plugin.ts serves that one).
+    admin: {},
   })
 
   // 2. One file per host format.

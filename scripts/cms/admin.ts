@@ -50,8 +50,9 @@ export const adminIndexHtml = `<!doctype html>
 </html>
 `
 
-export const adminConfigYaml = (env: NodeJS.ProcessEnv = process.env) =>
-  cmsConfigYaml(contentSchemas, readCmsSettings(env))
+/** config.yml: a build's (GitHub only), or with `local` the one `npm run cms` serves (decap-server too). */
+export const adminConfigYaml = (env: NodeJS.ProcessEnv = process.env, options: { local?: boolean } = {}) =>
+  cmsConfigYaml(contentSchemas, readCmsSettings(env), options)
 
 /** Writes `<dist>/admin/`: index.html, config.yml, Decap's bundle and its Spanish phrases. */
 export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {

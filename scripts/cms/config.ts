@@ -256,7 +256,15 @@ export function filesOf(schemas: Readonly<Record<string, v.GenericSchema>>): Cms
   }))
 }
 
-export function cmsConfig(schemas: Readonly<Record<string, v.GenericSchema>>, settings: CmsSettings) {
+/**
+ * The admin's configuration. `local`: the one `npm run cms` serves, which also names decap-server on loopback
+ * (`local_backend`); a build's config leaves it out, as its policy leaves out the proxy's http: origin.
+ */
+export function cmsConfig(
+  schemas: Readonly<Record<string, v.GenericSchema>>,
+  settings: CmsSettings,
+  { local = false }: { local?: boolean } = {},
+) {
   const { hostname } = new URL(settings.localBackendUrl)
   return {
     locale: 'es',
@@ -272,7 +280,7 @@ export function cmsConfig(schemas: Readonly<Record<string, v.GenericSchema>>, se
       ...(settings.authBaseUrl ? { base_url: settings.authBaseUrl, auth_endpoint: 'api/auth' } : {}),
     },
     // `npm run cms`: decap-server on loopback, used only when the admin itself is opened on loopback.
-    local_backend: { url: settings.localBackendUrl, allowed_hosts: [hostname] },
+    ...(local ? { local_backend: { url: settings.localBackendUrl, allowed_hosts: [hostname] } } : {}),
     site_url: settings.siteUrl,
     display_url: settings.siteUrl,
     media_folder: MEDIA_FOLDER,

@@ -1,14 +1,16 @@
 /**
  * The admin in the Vite dev server (`npm run cms`): /admin/ serves the same page, config.yml and Decap
- * bundle as the build writes into dist/admin/ (scripts/cms/admin.ts). The config is generated on each
- * request, so a schema change shows after a reload.
+ * bundle as the build writes into dist/admin/ (scripts/cms/admin.ts), under the build's admin policy plus
+ * the one thing local editing adds: decap-server on loopback (config.yml's `local_backend` and the policy's
+ * connect-src). The config is generated on each request, so a schema change shows after a reload.
  */
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { ADMIN_PREFIX } from '../lib/host-rules'
+import { ADMIN_PREFIX, adminContentSecurityPolicy } from '../lib/host-rules'
 import { DECAP_ES_FILE, adminConfigYaml, adminIndexHtml, decapBundleFiles } from './admin'
 import { decapSpanishScript } from './locale-es'
+import { readCmsSettings } from './settings'
 
 export function adminDevPlugin(): Plugin {
   return {
@@ -24,6 +26,10 @@ export function adminDevPlugin(): Plugin {
         }
         if (!pathname.startsWith(ADMIN_PREFIX)) return next()
         const name = pathname.slice(ADMIN_PREFIX.length)
+        res.setHeader(
+          'Content-Security-Policy',
+          adminContentSecurityPolicy({ localBackendUrl: readCmsSettings().localBackendUrl }),
+        )
         res.setHeader('X-Robots-Tag', 'noindex, nofollow')
         res.setHeader('Cache-Control', 'no-cache')
         if (name === '' || name === 'index.html') {
@@ -31,7 +37,7 @@ export function adminDevPlugin(): Plugin {
           res.end(adminIndexHtml)
         } else if (name === 'config.yml') {
           res.setHeader('Content-Type', 'text/yaml; charset=utf-8')
-          res.end(adminConfigYaml())
+          res.end(adminConfigYaml(process.env, { local: true }))
         } else if (name === DECAP_ES_FILE) {
           res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
           res.end(decapSpanishScript())

@@ -2,8 +2,11 @@
  * Runs one real host server on the existing build, in the foreground, until Ctrl-C:
  * `npm run serve:nginx`, `npm run serve:apache`, `npm run serve:pages` (scripts/hosts/serve-*.ts).
  * Env: PORT (default 4173), DIST_DIR (default dist). Build first: `npm run build`.
+ * serve:pages runs the project's functions/ too (the CMS's GitHub sign-in), as Cloudflare Pages does, with
+ * the variables of `.dev.vars` when that file exists (wrangler's own convention; git-ignored; see
+ * `.dev.vars.example`; DEV_VARS_FILE names another file).
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { deployDirFor } from '../lib/host-policy'
 import { MissingServerError, hostStarters, type HostName } from './servers'
@@ -12,6 +15,22 @@ const WHAT: Record<HostName, string> = {
   nginx: "Debian's nginx with the build's nginx.conf",
   apache: "Debian's apache2 with AllowOverride All, configured by dist/.htaccess",
   pages: "Cloudflare's Pages server (wrangler pages dev), reading dist/_headers and dist/_redirects",
+}
+
+/**
+ * The variables of a `.dev.vars` file (dotenv syntax, as wrangler reads it): `NAME=value` lines, `#`
+ * comments, values optionally in single or double quotes.
+ */
+export function parseDevVars(text: string): Record<string, string> {
+  const vars: Record<string, string> = {}
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line)
+    if (!match || line.trimStart().startsWith('#')) continue
+    const [, name = '', raw = ''] = match
+    const quoted = /^(['"])([\s\S]*)\1$/.exec(raw)
+    vars[name] = quoted ? (quoted[2] ?? '') : raw.replace(/\s+#.*$/, '')
+  }
+  return vars
 }
 
 export async function runPreview(name: HostName): Promise<void> {
@@ -24,7 +43,22 @@ export async function runPreview(name: HostName): Promise<void> {
     throw new Error(`${root} has no host configuration (_headers): run npm run build first`)
   }
   const nginxConf = path.join(deployDirFor(projectRoot, root), 'nginx.conf')
-  const server = await hostStarters[name]({ root, port, nginxConf, inheritOutput: name !== 'pages' })
+  const devVars = path.resolve(process.env.DEV_VARS_FILE || path.join(projectRoot, '.dev.vars'))
+  const vars = existsSync(devVars) ? parseDevVars(readFileSync(devVars, 'utf8')) : {}
+  const functions = name === 'pages' ? { dir: path.join(projectRoot, 'functions'), vars } : undefined
+  const server = await hostStarters[name]({
+    root,
+    port,
+    nginxConf,
+    inheritOutput: name !== 'pages',
+    functions,
+  })
+  if (functions)
+    console.log(
+      existsSync(devVars)
+        ? `Functions: functions/ with ${Object.keys(vars).length} variable(s) from .dev.vars (${Object.keys(vars).join(', ')})`
+        : 'Functions: functions/ without variables (copy .dev.vars.example to .dev.vars for the CMS sign-in)',
+    )
   console.log(
     `Serving ${path.relative(projectRoot, root) || '.'}/ with ${WHAT[name]} at ${server.url} (Ctrl-C stops it)`,
   )

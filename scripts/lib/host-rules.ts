@@ -199,10 +199,14 @@ export function securityHeaders(csp: string): Record<string, string> {
  */
 export const ADMIN_PREFIX = '/admin/'
 
-/** Origins the admin talks to besides its own: GitHub's API, and decap-server on loopback. */
+/** Origins the admin talks to besides its own and GitHub's API. */
 export interface AdminOrigins {
-  /** CMS_PROXY_URL: decap-server for `npm run cms` (Decap calls it only when the admin is on loopback). */
-  localBackendUrl: string
+  /**
+   * CMS_PROXY_URL: decap-server for `npm run cms`, only in the policy of the admin that command serves
+   * (scripts/cms/dev-plugin.ts). A build's admin never names it: it is plain http:, and a production admin
+   * has no use for a proxy on the owner's loopback.
+   */
+  localBackendUrl?: string
 }
 
 /** GitHub's REST API (the github backend's every read and commit) and where it serves avatars. */
@@ -219,11 +223,12 @@ export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
  *     time; no hash or nonce can cover them.
  *   - images: our own, blob: and data: (the media library shows files read through the backend as
  *     object URLs, and an upload's preview before it is saved), GitHub avatars (the signed-in user).
- *   - connect: our own, GitHub's API (the backend) and decap-server on loopback (`npm run cms`).
+ *   - connect: our own and GitHub's API (the backend); decap-server on loopback only in what `npm run cms`
+ *     serves (AdminOrigins.localBackendUrl), never in a build.
  *   - the OAuth login opens a pop-up on the auth host, which answers with postMessage: no directive
  *     governs either. Nothing may frame the admin (`frame-ancestors 'none'`); it posts no form.
  */
-export function adminContentSecurityPolicy(origins: AdminOrigins): string {
+export function adminContentSecurityPolicy(origins: AdminOrigins = {}): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],
     ['script-src', ["'self'", "'unsafe-eval'"]],
@@ -231,7 +236,11 @@ export function adminContentSecurityPolicy(origins: AdminOrigins): string {
     ['img-src', ["'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN]],
     [
       'connect-src',
-      unique(["'self'", GITHUB_API_ORIGIN, originOf(origins.localBackendUrl, 'CMS_PROXY_URL')]),
+      unique([
+        "'self'",
+        GITHUB_API_ORIGIN,
+        ...(origins.localBackendUrl ? [originOf(origins.localBackendUrl, 'CMS_PROXY_URL')] : []),
+      ]),
     ],
     ['manifest-src', ["'self'"]],
     ['form-action', ["'none'"]],

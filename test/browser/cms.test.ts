@@ -1,25 +1,26 @@
 /**
  * The CMS at /admin/ (Decap CMS, scripts/cms/), as the owner uses it, in Chromium:
- * - it loads in Spanish with no console error and no Content-Security-Policy violation, served by our
- *   server and by nginx with the build's configuration;
- * - through `npm run cms`'s local proxy (decap-server on loopback, pointed at a copy of content/ so the
- *   real files are never touched), the owner opens the company facts and the services, changes the phone
- *   number and the maintenance price, and publishes: the files on disk change in those fields only, and
- *   a build from them shows the new number and price everywhere a visitor meets them;
+ * - the build's admin loads in Spanish at its GitHub sign-in with no console error and no
+ *   Content-Security-Policy violation, served by our server and by nginx with the build's configuration
+ *   (signing in through the pop-up is cms-sign-in.test.ts);
+ * - `npm run cms` itself (the Vite dev server and the guarded decap-server, pointed at a copy of content/ so
+ *   the real files are never touched): the admin lists every content file and opens its forms in Spanish
+ *   under the admin's policy; the owner changes the phone number and the maintenance price and publishes:
+ *   the files on disk change in those fields only, and a build from them shows the new number and price
+ *   everywhere a visitor meets them;
  * - the form refuses what the build would refuse (a malformed phone) and saves nothing;
  * - the GitHub sign-in (functions/oauth.ts) runs in Cloudflare's own runtime (wrangler pages dev), its
  *   whole handshake against a stand-in for GitHub on loopback.
- * Needs a build (`npm run build`: dist/admin/ with its config.yml pointing at CMS_PROXY_URL's port).
+ * Needs a build (`npm run build`: dist/admin/).
  * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/browser/cms.test.ts --selectProjects browser`.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
 import { parse } from 'yaml'
-import { readCmsSettings } from '../../scripts/cms/settings'
-import { startDecapProxy, type RunningProxy } from '../../scripts/cms/proxy'
-import { startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { freePort, startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/lib/host-policy'
 import { ADMIN_PREFIX } from '../../scripts/lib/host-rules'
 import { startServer } from '../../scripts/serve'
@@ -83,19 +84,64 @@ function differences(a: unknown, b: unknown, where = ''): string[] {
 }
 
 let browser: Browser
-let proxy: RunningProxy
 
 beforeAll(async () => {
-  const proxyUrl = new URL(readCmsSettings().localBackendUrl)
   browser = await launchBrowser()
-  proxy = await startDecapProxy({ repoDir: repo, port: Number(proxyUrl.port) })
 }, 60_000)
 
 afterAll(async () => {
   await browser?.close()
-  await proxy?.close()
   rmSync(scratch, { recursive: true, force: true })
 })
+
+/**
+ * `npm run cms` as a developer runs it (tsx scripts/cms/local.ts), on free ports and editing the copy;
+ * resolves with the admin's origin once it printed it.
+ */
+async function startLocalCms(): Promise<{ url: string; close(): Promise<void> }> {
+  const [port, proxyPort] = [await freePort(), await freePort()]
+  const child: ChildProcess = spawn(
+    path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
+    ['scripts/cms/local.ts'],
+    {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        CMS_PROXY_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
+        CMS_REPO_DIR: repo,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm run cms did not start:\n${output}`)), 60_000)
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Ctrl+C stops both')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`npm run cms exited (${code}):\n${output}`))
+    })
+  }).catch(async (error: unknown) => {
+    await close()
+    throw error
+  })
+  return { url: `http://127.0.0.1:${port}`, close }
+}
 
 /* ---------- the owner's moves, by what the admin shows ---------- */
 
@@ -122,6 +168,23 @@ const waitForText = (page: Page, text: string) =>
   )
 
 /** Clicks the innermost visible element whose own text is `text` (a link, a button, a list row). */
+/** Waits until a visible element with exactly this text is there (a button the owner would press). */
+async function clickableText(page: Page, text: string, selector: string): Promise<void> {
+  await explained(
+    page,
+    `waiting for "${text}"`,
+    page.waitForFunction(
+      (wanted, css) =>
+        [...document.querySelectorAll<HTMLElement>(css)].some(
+          (element) => element.innerText?.trim() === wanted && element.offsetParent !== null,
+        ),
+      { timeout: 120_000 },
+      text,
+      selector,
+    ),
+  )
+}
+
 async function clickText(
   page: Page,
   text: string,
@@ -258,7 +321,7 @@ test('the public pages carry nothing of the CMS: not in their HTML, their script
 })
 
 describe.each(['serve', 'nginx'] as const)('/admin/ served by %s', (host) => {
-  test('loads in Spanish, lists every content file, with no console error and no CSP violation', async () => {
+  test('loads in Spanish at its GitHub sign-in, with no local proxy, no console error and no CSP violation', async () => {
     const server =
       host === 'serve'
         ? await startServer({ root: distDir, port: 0, host: '127.0.0.1' })
@@ -269,23 +332,16 @@ describe.each(['serve', 'nginx'] as const)('/admin/ served by %s', (host) => {
           })
     const { page, problems } = await openPage(browser, { width: 1280, height: 900 })
     try {
-      await openAdmin(page, server.url)
-      for (const title of [
-        'Datos de la empresa',
-        'Página de inicio',
-        'Página Nosotros',
-        'Página Servicios',
-        'Página Ubicación',
-        'Página Contacto',
-      ])
-        await waitForText(page, title)
+      // A build's admin signs in with GitHub only: no local proxy in its config or its policy.
+      await page.goto(`${server.url}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+      await clickableText(page, 'Iniciar sesión con GitHub', 'button')
       expect(await page.$eval('html', (html) => html.lang)).toBe('es')
       expect(await page.$eval('meta[name="robots"]', (meta) => meta.getAttribute('content'))).toBe(
         'noindex, nofollow',
       )
-      // A form opened too: its widgets are lazy chunks, loaded under the same policy.
-      await clickText(page, 'Datos de la empresa')
-      await fieldByLabel(page, 'Teléfono')
+      const config = await (await fetch(`${server.url}${ADMIN_PREFIX}config.yml`)).text()
+      expect(config).not.toContain('local_backend')
+      expect(config).not.toContain('http://')
       await page.waitForNetworkIdle({ idleTime: 500 })
       // All of it in Spanish: Decap's Spanish phrases lack some English ones ("Add servicios"), which
       // scripts/cms/locale-es.ts fills in. Every English phrase has a Spanish one, and the form's list
@@ -303,9 +359,6 @@ describe.each(['serve', 'nginx'] as const)('/admin/ served by %s', (host) => {
         return missing
       })
       expect(untranslated).toEqual([])
-      const buttons = await page.$$eval('button', (found) => found.map((button) => button.innerText.trim()))
-      expect(buttons.filter((text) => /^Add\b/.test(text))).toEqual([])
-      expect(buttons.filter((text) => /^Añadir\b/.test(text)).length).toBeGreaterThan(0)
       expect(problems).toEqual([])
     } finally {
       await page.close()
@@ -314,16 +367,16 @@ describe.each(['serve', 'nginx'] as const)('/admin/ served by %s', (host) => {
   })
 })
 
-describe('editing through the local proxy', () => {
-  let server: Awaited<ReturnType<typeof startServer>>
+describe('editing with npm run cms (the dev server and the guarded local proxy)', () => {
+  let server: Awaited<ReturnType<typeof startLocalCms>>
   let page: Page
   let problems: string[] = []
   const rebuilt = path.join(scratch, 'dist')
   let built: BuiltVariant | undefined
 
   beforeAll(async () => {
-    server = await startServer({ root: distDir, port: 0, host: '127.0.0.1' })
-  })
+    server = await startLocalCms()
+  }, 90_000)
 
   // A page of its own for each test (the sign-in is kept by the browser): leaving a form with unsaved
   // changes would ask first.
@@ -338,6 +391,27 @@ describe('editing through the local proxy', () => {
   afterAll(async () => {
     await server?.close()
     removeVariant(rebuilt, built)
+  })
+
+  test('lists every content file and opens its forms in Spanish, with no console error or CSP violation', async () => {
+    await openAdmin(page, server.url)
+    for (const title of [
+      'Datos de la empresa',
+      'Página de inicio',
+      'Página Nosotros',
+      'Página Servicios',
+      'Página Ubicación',
+      'Página Contacto',
+    ])
+      await waitForText(page, title)
+    // A form opened too: its widgets are lazy chunks, loaded under the admin's policy (plus the proxy).
+    await clickText(page, 'Datos de la empresa')
+    await fieldByLabel(page, 'Teléfono')
+    await page.waitForNetworkIdle({ idleTime: 500 })
+    const buttons = await page.$$eval('button', (found) => found.map((button) => button.innerText.trim()))
+    expect(buttons.filter((text) => /^Add\b/.test(text))).toEqual([])
+    expect(buttons.filter((text) => /^Añadir\b/.test(text)).length).toBeGreaterThan(0)
+    expect(problems).toEqual([])
   })
 
   test('a malformed phone number is refused, and nothing is written', async () => {
@@ -481,6 +555,48 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
         redirect_uri: `${pages.url}/api/callback`,
       },
     ])
+  })
+
+  test('npm run serve:pages serves the sign-in too, with the variables of .dev.vars', async () => {
+    const port = await freePort()
+    const devVars = path.join(scratch, '.dev.vars')
+    writeFileSync(
+      devVars,
+      `# a comment\nGITHUB_CLIENT_ID="Iv1.de-dev-vars"\nGITHUB_CLIENT_SECRET=otro-secreto\n`,
+    )
+    const child = spawn(
+      path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
+      ['scripts/hosts/serve-pages.ts'],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, PORT: String(port), DEV_VARS_FILE: devVars },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    )
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    try {
+      let answer: Response | undefined
+      for (let attempt = 0; attempt < 120 && !answer; attempt += 1) {
+        answer = await fetch(`http://127.0.0.1:${port}/api/auth?provider=github&scope=repo`, {
+          redirect: 'manual',
+        }).catch(() => undefined)
+        if (!answer) await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      expect(output).toContain('2 variable(s) from .dev.vars (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET)')
+      expect(answer?.status).toBe(302)
+      const location = new URL(answer?.headers.get('location') ?? 'about:blank')
+      expect(`${location.origin}${location.pathname}`).toBe('https://github.com/login/oauth/authorize')
+      expect(location.searchParams.get('client_id')).toBe('Iv1.de-dev-vars')
+      // The site itself is there too, as that host serves it.
+      expect((await fetch(`http://127.0.0.1:${port}/nosotros`)).status).toBe(200)
+    } finally {
+      // The preview script ends wrangler's process group on SIGTERM; end the group we started.
+      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
   })
 
   test("another browser's state, or a code GitHub refuses, hands over an error and no token", async () => {

@@ -255,6 +255,19 @@ describe.each(SERVERS)('%s', (name) => {
     }
     const config = await get(`${ADMIN_PREFIX}config.yml`, { 'Accept-Encoding': 'identity' })
     expect(config.text).toMatch(/^locale: es$/m)
+    // A build's admin allows no http: source (the local CMS proxy is only in what `npm run cms` serves),
+    // so Mozilla's Observatory grades it A+ like the public pages.
+    expect(page.headers['content-security-policy']).not.toMatch(/http:/)
+    const graded = observatoryScore({
+      headers: page.headers,
+      html: page.text,
+      origin: server.url,
+      redirection: 'to-https',
+    })
+    expect({ grade: graded.grade, csp: graded.tests['content-security-policy'] }).toEqual({
+      grade: 'A+',
+      csp: expect.objectContaining({ modifier: expect.any(Number) }),
+    })
     // Without the slash, the folder's address leads to it.
     const bare = await get(ADMIN_PREFIX.slice(0, -1))
     expect([301, 308]).toContain(bare.status)

@@ -76,7 +76,12 @@ describe('the CMS configuration generated from the content schema', () => {
       'Página Contacto',
     ])
     expect(config).toMatchObject({ media_folder: 'content/media', public_folder: '/media' })
-    expect(config.local_backend).toEqual({ url: settings.localBackendUrl, allowed_hosts: ['127.0.0.1'] })
+    // The local proxy only in what `npm run cms` serves; a build's admin signs in with GitHub only.
+    expect(config).not.toHaveProperty('local_backend')
+    expect(cmsConfig(contentSchemas, settings, { local: true }).local_backend).toEqual({
+      url: settings.localBackendUrl,
+      allowed_hosts: ['127.0.0.1'],
+    })
   })
 
   it('has a form field, with the schema’s Spanish label and required flag, for every schema field', () => {
