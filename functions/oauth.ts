@@ -74,7 +74,7 @@ export function startAuth({ request, env }: PagesContext): Response {
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET)
     return plain(
       500,
-      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (README, "Editing the site").',
+      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (docs/cms.md).',
     )
   const url = new URL(request.url)
   const provider = url.searchParams.get('provider') ?? 'github'

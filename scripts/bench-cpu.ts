@@ -15,7 +15,7 @@
  * idle machine, the blocking time at 4× CPU slowdown: Σ max(0, 4 × tdur − 50 ms) over the main-thread tasks
  * from the first contentful paint on ("TBT×4"). It is a stand-in, not Lighthouse's figure (Lighthouse also
  * schedules tasks on a simulated network): use it to compare builds and to find regressions, and
- * `npm run bench:compare` on an idle machine for the figures in the README.
+ * `npm run bench:compare` on an idle machine for the figures in docs/performance.md.
  *
  * Prints per route and variant the median [min–max] over the loads of: TBT×4, main-thread CPU after FCP,
  * the number of tasks over 50 ms at 4×, and the longest task at 4×; then each variant's difference to the

@@ -65,7 +65,7 @@ async function main() {
   console.log(
     server.leadEndpoint
       ? `Quote requests are POSTed to ${server.leadEndpoint}.`
-      : 'Quote requests are SIMULATED (nothing is sent): set LEAD_ENDPOINT=https://… at build time to receive them (see README, "Receiving leads").',
+      : 'Quote requests are SIMULATED (nothing is sent): set LEAD_ENDPOINT=https://… at build time to receive them (see docs/quote-form.md).',
   )
 }
 

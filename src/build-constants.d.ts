@@ -8,7 +8,7 @@ declare const SITE_URL: string
 declare const LEAD_ENDPOINT: string
 /** Origin of the stock photos (https://images.unsplash.com unless overridden for offline benchmarks). */
 declare const IMAGE_ORIGIN: string
-/** The site's domain as registered in Plausible; empty means no Plausible (README, "Measuring visits and leads"). */
+/** The site's domain as registered in Plausible; empty means no Plausible (docs/analytics.md). */
 declare const PLAUSIBLE_DOMAIN: string
 /** A self-hosted Plausible: its origin or script URL; empty means https://plausible.io. */
 declare const PLAUSIBLE_SRC: string

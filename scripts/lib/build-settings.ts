@@ -6,8 +6,7 @@
  *   SITE_URL       absolute base of canonical/OG/sitemap URLs (default https://www.aquapuebla.mx)
  *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending
  *   IMAGE_ORIGIN   stock-photo host (benchmarks point it at a local stub)
- *   PLAUSIBLE_DOMAIN  the site's domain as registered in Plausible; empty = no Plausible (README,
- *                     "Measuring visits and leads")
+ *   PLAUSIBLE_DOMAIN  the site's domain as registered in Plausible; empty = no Plausible (docs/analytics.md)
  *   PLAUSIBLE_SRC     a self-hosted Plausible (its origin or script URL); empty = https://plausible.io
  *   GA4_ID            Google Analytics 4 measurement id (G-XXXXXXX); empty = no Google Analytics
  */

@@ -215,7 +215,7 @@ export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
 
 /**
  * The admin's policy, as strict as Decap 3.16 runs under (measured 2026-11-24 by loading the admin and
- * its forms with a securitypolicyviolation listener; README, "The admin's Content-Security-Policy"):
+ * its forms with a securitypolicyviolation listener; docs/cms.md, "The admin's Content-Security-Policy"):
  *   - scripts: our own files and 'unsafe-eval'. Decap checks its configuration with ajv, which compiles
  *     each JSON schema into a function (`new Function`): without 'unsafe-eval' the admin stops at
  *     "Error loading the CMS configuration". No inline script ('unsafe-inline' stays out).

@@ -1,7 +1,7 @@
 /**
  * Every analytics event the site sends, in one place: names and properties. Components raise them
  * with `track()` (./track.ts) and never know which provider is on; ./plausible.ts and ./ga4.ts turn
- * them into each provider's format. README, "Measuring visits and leads", lists them for the owner.
+ * them into each provider's format. docs/analytics.md lists them for the owner.
  *
  * No personal data, ever: no name, phone, e-mail, message text or prefilled link. What a visitor
  * typed never leaves the form through analytics; only the service they chose from the fixed list.

@@ -18,7 +18,7 @@ type Gtag = (...args: unknown[]) => void
  * (./consent.ts), so the notice is shown once per browser.
  *
  * Page views are ours (`send_page_view: false`): the router counts them, so the owner must leave
- * GA4's "page changes based on browser history events" off (README), or each would count twice.
+ * GA4's "page changes based on browser history events" off (docs/analytics.md), or each would count twice.
  */
 export function ga4Sender(
   measurementId: string,

@@ -214,7 +214,7 @@ describe.each(SERVERS)('%s', (name) => {
   test("Mozilla Observatory's scoring grades every page A+", async () => {
     // Plain HTTP is redirected to HTTPS by the host: measured for Apache (.htaccess) and nginx (its
     // port-80 server) below; Cloudflare Pages and Netlify do it on their edge; our server runs behind
-    // a TLS proxy (README, "Deploying").
+    // a TLS proxy (docs/deploying/README.md).
     for (const route of pagePaths) {
       const answer = await get(route, { 'Accept-Encoding': 'identity' })
       const result = observatoryScore({
