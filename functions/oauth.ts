@@ -72,10 +72,7 @@ function cookieValue(request: Request, name: string): string | undefined {
 /** GET /api/auth: to GitHub's consent page, with a fresh state bound to this browser. */
 export function startAuth({ request, env }: PagesContext): Response {
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET)
-    return plain(
-      500,
-      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (docs/cms.md).',
-    )
+    return plain(500, 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (docs/cms.md).')
   const url = new URL(request.url)
   const provider = url.searchParams.get('provider') ?? 'github'
   if (provider !== 'github') return plain(400, `Unknown provider: ${provider}`)
