@@ -6,6 +6,63 @@ import testingLibrary from 'eslint-plugin-testing-library'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Patterns for no-restricted-imports: any relative or absolute path into one of these top-level folders. */
+const folders = (...names) => names.flatMap((name) => [`**/${name}/*`, `${name}/*`])
+
+/**
+ * React DOM's client keeps a chunk (and a task) of its own only if nothing imports it statically: browser
+ * code imports src/react-dom-client.ts with import() (see that file). no-restricted-imports checks static
+ * imports only; `import()` passes.
+ */
+const reactDomClient = {
+  paths: [{ name: 'react-dom/client', message: "Use `await import('…/react-dom-client')` instead." }],
+  patterns: [{ group: ['**/react-dom-client'], message: 'Import it with import(), never statically.' }],
+}
+
+/** One flat-config entry per zone: the folders its files may not import from (one rule, so none overrides another). */
+function importZones() {
+  const zone = (files, forbidden, { ignores, extra = { paths: [], patterns: [] }, also = [] } = {}) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: extra.paths,
+          patterns: [
+            ...extra.patterns,
+            {
+              group: folders(...forbidden),
+              message: `${files[0].replace(/\/\*\*.*$|\.tsx?$/, '')} may not import from ${forbidden.join('/, ')}/.`,
+            },
+            ...also,
+          ],
+        },
+      ],
+    },
+  })
+  return [
+    zone(['src/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', 'pages', 'functions'], {
+      ignores: ['src/react-dom-client.ts'],
+      extra: reactDomClient,
+    }),
+    zone(['src/react-dom-client.ts'], ['scripts', 'test', 'renderer', 'pages', 'functions']),
+    zone(['pages/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', 'functions'], { extra: reactDomClient }),
+    zone(['renderer/**/*.{ts,tsx}'], ['scripts', 'test', 'functions'], { extra: reactDomClient }),
+    // Code that runs at the edge: plain web APIs and its own modules (src/ may lend pure data and rules).
+    zone(['functions/**/*.ts', 'edge/**/*.ts', 'workers/**/*.ts'], ['scripts', 'test', 'renderer', 'pages']),
+    // The QA kit tests any deployment from a clone: of the site it knows only the company's config.
+    zone(['scripts/smoke/**/*.ts'], ['test', 'renderer', 'pages'], {
+      also: [
+        {
+          group: ['**/src/*', '!**/src/config', '**/src/*/**', '!**/src/config/*'],
+          message: 'The smoke kit imports only the site config (src/config/) from src/.',
+        },
+      ],
+    }),
+  ]
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,24 +97,9 @@ export default tseslint.config(
     files: ['src/**/*.tsx', 'pages/**/*.tsx', 'renderer/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
-  {
-    // React DOM's client keeps a chunk (and a task) of its own only if nothing imports it statically:
-    // browser code imports src/react-dom-client.ts with import() (see that file). This rule checks static
-    // imports only; `import()` passes.
-    files: ['src/**/*.{ts,tsx}', 'pages/**/*.{ts,tsx}', 'renderer/**/*.{ts,tsx}'],
-    ignores: ['src/react-dom-client.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'react-dom/client', message: "Use `await import('…/react-dom-client')` instead." }],
-          patterns: [
-            { group: ['**/react-dom-client'], message: 'Import it with import(), never statically.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The import direction (../shared/STYLE.md, "Where things live"): pages → src, renderer → pages + src,
+  // scripts → the build's output and src; nothing runs back up. Each zone lists what it may not import.
+  ...importZones(),
   {
     files: ['test/unit/**/*.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
