@@ -32,7 +32,7 @@ const GA4_SOURCES: AnalyticsCspSources = {
 /**
  * The Content-Security-Policy sources analytics needs, for the configured providers only (nothing
  * when none is). Plausible needs connect-src alone: the site POSTs to its Events API itself and
- * loads no Plausible script (docs/decisions/013). Pure: the Node build step imports it.
+ * loads no Plausible script (docs/decisions/013-plausible-through-its-events-api-not-its-script.md). Pure: the Node build step imports it.
  */
 export function analyticsCspSources(settings: AnalyticsSettings): AnalyticsCspSources {
   const sources: AnalyticsCspSources = { scriptSrc: [], connectSrc: [], imgSrc: [] }

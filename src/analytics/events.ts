@@ -68,7 +68,7 @@ export function eventProperties(event: AnalyticsEvent): Record<string, string | 
 
 /**
  * The path a page is counted under: no query or fragment, no trailing slash (`/nosotros/` and
- * `/nosotros?x=1` are `/nosotros`), as the canonical URLs of src/components/seo/urls.ts.
+ * `/nosotros?x=1` are `/nosotros`), as the canonical URLs of src/seo/urls.ts.
  */
 export function canonicalPath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '')

@@ -1,7 +1,7 @@
 import type { Placement } from './events'
 
 /**
- * Marks a block whose tel:, mailto: and WhatsApp links are counted under `placement` (./link-clicks.ts
+ * Marks a block whose tel:, mailto: and WhatsApp links are counted under `placement` (./dom-events.ts
  * reads the closest mark). Spread it behind the build constants themselves:
  *   <address {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('footer') : {})}>
  * Vite's `define` makes that condition a literal in every chunk, so a build without analytics keeps

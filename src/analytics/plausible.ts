@@ -4,7 +4,7 @@ import { plausibleEventsUrl } from './provider-urls'
 
 /**
  * Plausible, cookieless: each event is one POST to its Events API, as its own script would send it
- * (docs/decisions/013: why no Plausible script). `text/plain` keeps it a simple CORS request (no
+ * (docs/decisions/013-plausible-through-its-events-api-not-its-script.md: why no Plausible script). `text/plain` keeps it a simple CORS request (no
  * preflight) and `keepalive` lets Web Vitals sent while the page is being hidden arrive.
  * Property values are strings, as Plausible stores custom properties.
  */
