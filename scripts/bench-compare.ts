@@ -36,20 +36,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { arch, cpus, platform, tmpdir } from 'node:os'
 import path from 'node:path'
-import lighthouse, { type Result } from 'lighthouse'
+import type { Result } from 'lighthouse'
 import { measureRoutes, routeHtmlFiles, toKb } from './lib/budgets'
-import {
-  TIMEOUT_MS,
-  build,
-  closeChromium,
-  launchChromium,
-  photoSizesIn,
-  retryingTraceFailure,
-  startImageStub,
-  withTimeout,
-  type ImageStub,
-} from './lib/lighthouse-kit'
+import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lib/lighthouse-kit'
 import { writePhotoContent } from './lib/photo-content'
+import { quantile, spread } from './lib/statistics'
 import { headersFor, makeNoJsCopy } from './lib/variants'
 import { startServer, type RunningServer } from './serve'
 
@@ -150,55 +141,8 @@ function summarize(lhr: Result): RunMetrics {
   }
 }
 
-async function runLighthouse(url: string): Promise<{ metrics: RunMetrics; report: string; lhr: Result }> {
-  const browser = await launchChromium()
-  try {
-    const port = Number(new URL(browser.wsEndpoint()).port)
-    const run = lighthouse(url, {
-      port,
-      hostname: '127.0.0.1',
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      maxWaitForLoad: 30_000,
-    })
-    const result = await withTimeout(run, TIMEOUT_MS.lighthouse, `Lighthouse on ${url}`)
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
-    const report = Array.isArray(result.report) ? result.report.join('') : result.report
-    return { metrics: summarize(result.lhr), report, lhr: result.lhr }
-  } finally {
-    await closeChromium(browser)
-  }
-}
-
 // -----------------------------------------------------------------------------------------------------------
 // Statistics
-
-function quantile(values: number[], q: number): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
-  if (sorted.length === 0) return Number.NaN
-  const at = (sorted.length - 1) * q
-  const low = Math.floor(at)
-  const high = Math.ceil(at)
-  return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low)
-}
-
-interface Spread {
-  median: number
-  min: number
-  max: number
-  iqr: number
-}
-
-function spread(values: number[]): Spread {
-  return {
-    median: quantile(values, 0.5),
-    min: quantile(values, 0),
-    max: quantile(values, 1),
-    iqr: quantile(values, 0.75) - quantile(values, 0.25),
-  }
-}
 
 interface Difference {
   /** median(variant) − median(reference). */
@@ -471,10 +415,8 @@ async function main(): Promise<void> {
         const order = served.map((_, index) => served[(index + round - 1) % served.length] as Served)
         const line: string[] = []
         for (const { variant, server } of order) {
-          const { metrics, report } = await retryingTraceFailure(
-            () => runLighthouse(server.url + route),
-            'bench:compare',
-          )
+          const run = await runLighthouse(server.url + route, ['performance'], 'bench:compare')
+          const { metrics, report } = { metrics: summarize(run.lhr), report: run.report }
           writeFileSync(
             path.join(benchDir, `lhr-compare-${variant.name}-${page(route)}-${round}.json`),
             report,

@@ -31,19 +31,10 @@
 import { writeFileSync } from 'node:fs'
 import { arch, cpus, platform } from 'node:os'
 import path from 'node:path'
-import lighthouse, { type Result } from 'lighthouse'
+import type { Result } from 'lighthouse'
 import { BUDGETS, brotliSize, measureRoutes, toKb, type RouteBudget } from './lib/budgets'
-import {
-  TIMEOUT_MS,
-  build,
-  closeChromium,
-  launchChromium,
-  photoSizesIn,
-  retryingTraceFailure,
-  startImageStub,
-  withTimeout,
-  type ImageStub,
-} from './lib/lighthouse-kit'
+import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lib/lighthouse-kit'
+import { median } from './lib/statistics'
 import { startServer, type RunningServer } from './serve'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -148,39 +139,8 @@ function summarize(lhr: Result): Omit<RunResult, 'browserVersion' | 'report'> {
   }
 }
 
-async function runLighthouse(url: string): Promise<RunResult> {
-  const browser = await launchChromium()
-  try {
-    const port = Number(new URL(browser.wsEndpoint()).port)
-    const run = lighthouse(url, {
-      port,
-      hostname: '127.0.0.1',
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      maxWaitForLoad: 30_000,
-    })
-    const result = await withTimeout(run, TIMEOUT_MS.lighthouse, `Lighthouse on ${url}`)
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
-    const report = Array.isArray(result.report) ? result.report.join('') : result.report
-    return { ...summarize(result.lhr), browserVersion: await browser.version(), report }
-  } finally {
-    await closeChromium(browser)
-  }
-}
-
 // -----------------------------------------------------------------------------------------------------------
 // Report
-
-function median(values: number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
-  if (sorted.length === 0) return Number.NaN
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
 
 const round = (value: number, digits = 0) => Number(value.toFixed(digits))
 
@@ -336,7 +296,12 @@ async function main(): Promise<void> {
     for (const { route } of budgets) {
       const runs: RunResult[] = []
       for (let run = 1; run <= RUNS; run += 1) {
-        const result = await retryingTraceFailure(() => runLighthouse(origin + route), 'bench')
+        const measured = await runLighthouse(origin + route, CATEGORIES, 'bench')
+        const result: RunResult = {
+          ...summarize(measured.lhr),
+          browserVersion: measured.browserVersion,
+          report: measured.report,
+        }
         writeFileSync(lhrFile(route, run), result.report)
         runs.push(result)
         const { performance, lcpMs } = result.metrics

@@ -1,14 +1,16 @@
 /**
- * What the Lighthouse benchmarks share (scripts/bench.ts, scripts/bench-compare.ts): Chromium launch and
- * close with time limits, the local stock-photo stub (IMAGE_ORIGIN), the build into a folder of its own.
+ * What the Lighthouse benchmarks share (scripts/bench.ts, scripts/bench-compare.ts): the one Lighthouse runner,
+ * Chromium launch and close with time limits, the local stock-photo stub (IMAGE_ORIGIN), the build into a folder
+ * of its own (scripts/lib/build-into.ts).
  * The stub's design is explained in scripts/bench.ts's header (step 1).
  */
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import lighthouse, { type Result } from 'lighthouse'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { routeHtmlFiles } from './budgets'
+import { buildInto } from './build-into'
 import { chromiumArgs, chromiumPath } from './offline-images'
 
 /** Upper bounds per step, so a hang ends the run instead of the session. */
@@ -35,6 +37,46 @@ export async function retryingTraceFailure<T>(run: () => Promise<T>, what: strin
     console.log(`${what}: ${String(error)}; running it again`)
     return run()
   }
+}
+
+/** One Lighthouse run: what it measured, its JSON report, and the Chromium it ran in. */
+export interface LighthouseRun {
+  lhr: Result
+  report: string
+  browserVersion: string
+}
+
+/**
+ * One Lighthouse load of `url` in a fresh Chromium (mobile preset, simulated throttling), limited to
+ * `categories`; retried once on a trace failure (retryingTraceFailure). The one runner of `npm run bench` and
+ * `npm run bench:compare`: each summarizes the result its own way.
+ */
+export function runLighthouse(
+  url: string,
+  categories: readonly string[],
+  what: string,
+): Promise<LighthouseRun> {
+  return retryingTraceFailure(async () => {
+    const browser = await launchChromium()
+    try {
+      const port = Number(new URL(browser.wsEndpoint()).port)
+      const run = lighthouse(url, {
+        port,
+        hostname: '127.0.0.1',
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...categories],
+        maxWaitForLoad: 30_000,
+      })
+      const result = await withTimeout(run, TIMEOUT_MS.lighthouse, `Lighthouse on ${url}`)
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
+      const report = Array.isArray(result.report) ? result.report.join('') : result.report
+      return { lhr: result.lhr, report, browserVersion: await browser.version() }
+    } finally {
+      await closeChromium(browser)
+    }
+  }, what)
 }
 
 /** Debian Chromium, `--headless=new` (puppeteer's `headless: true`), no sandbox, GPU or background work. */
@@ -197,28 +239,8 @@ export interface BuildOptions {
 
 /** `npm run build` in `cwd` into `dist`/`ssrDist`, photos from `imageOrigin`; output only on failure. */
 export function build({ cwd, imageOrigin, dist, ssrDist, env: extra }: BuildOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      IMAGE_ORIGIN: imageOrigin,
-      DIST_DIR: dist,
-      SSR_DIST_DIR: ssrDist,
-      ...extra,
-    }
-    if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = imageOrigin
-    const child = spawn('npm', ['run', 'build'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const timer = setTimeout(() => child.kill('SIGTERM'), TIMEOUT_MS.build)
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      if (code === 0) resolve()
-      else
-        reject(
-          new Error(`npm run build in ${cwd} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`),
-        )
-    })
-  })
+  const env: NodeJS.ProcessEnv = { IMAGE_ORIGIN: imageOrigin, ...extra }
+  // A build measured with Plausible on sends its events to the local stub, never to plausible.io.
+  if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = imageOrigin
+  return buildInto({ cwd, dist, ssrDist, env, timeoutMs: TIMEOUT_MS.build })
 }

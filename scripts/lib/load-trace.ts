@@ -53,9 +53,5 @@ export async function recordLoad(
   return Buffer.from(buffer ?? new Uint8Array()).toString('utf8')
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  if (!sorted.length) return 0
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
-}
+/** The one median (scripts/lib/statistics.ts), for the load-tracing scripts that import it from here. */
+export { median } from './statistics'

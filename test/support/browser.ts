@@ -3,10 +3,10 @@
  * puppeteer-core, the built site served by our own scripts/serve.ts on a free loopback port, external
  * hosts intercepted (stock photos answered locally).
  */
-import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
+import { buildIntoSync } from '../../scripts/lib/build-into'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
 import { startNginx } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/lib/host-policy'
@@ -111,13 +111,12 @@ export const BUILD_HOOK_MS = BUILD_HANG_GUARD_MS + 120_000
 
 export function buildVariant(outDir: string, env: Record<string, string>): BuiltVariant {
   const ssrDir = path.join(projectRoot, '.variants', `${path.basename(outDir)}-server`)
-  // Jest sets NODE_ENV=test, with which Vite would bundle React's development build: build as a shell does.
-  const { NODE_ENV: _jestNodeEnv, ...parentEnv } = process.env
-  const result = spawnSync('npm', ['run', 'build'], {
+  const result = buildIntoSync({
+    dist: outDir,
+    ssrDist: ssrDir,
+    env,
     cwd: projectRoot,
-    env: { ...parentEnv, ...env, DIST_DIR: outDir, SSR_DIST_DIR: ssrDir },
-    encoding: 'utf8',
-    timeout: BUILD_HANG_GUARD_MS,
+    timeoutMs: BUILD_HANG_GUARD_MS,
   })
   if (result.error)
     throw new Error(`build did not finish: ${result.error.message}\n${result.stdout}\n${result.stderr}`)

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
 import { projectRoot } from './browser'
 
 export type Edits = Record<string, (text: string) => string>
@@ -53,18 +54,12 @@ export function lastGoodBuild(scratch: string, name: string): string {
 
 /** A command in the project, with extra env, as a shell runs it (Jest sets NODE_ENV=test). */
 export function run(command: string, args: string[], env: Record<string, string>) {
-  const { NODE_ENV: _jestNodeEnv, ...parentEnv } = process.env
-  return spawnSync(command, args, { cwd: projectRoot, env: { ...parentEnv, ...env }, encoding: 'utf8' })
+  return spawnSync(command, args, { cwd: projectRoot, env: shellEnvironment(env), encoding: 'utf8' })
 }
 
 /** `npm run build` of `content` into `dist` (with its server bundle beside it): the failed-build check. */
 export function buildInto(content: string, dist: string, env: Record<string, string> = {}) {
-  return run('npm', ['run', 'build'], {
-    CONTENT_DIR: content,
-    DIST_DIR: dist,
-    SSR_DIST_DIR: `${dist}-server`,
-    ...env,
-  })
+  return buildIntoSync({ dist, env: { CONTENT_DIR: content, ...env }, cwd: projectRoot })
 }
 
 /** The problem lines (`<file>.yaml: <field>: …`) a failed build printed. */

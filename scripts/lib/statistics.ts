@@ -1,0 +1,35 @@
+/**
+ * The benchmarks' statistics, once: quantiles by linear interpolation between the sorted values (the median is
+ * the 0.5 quantile), over the finite values only. An empty list has no median: NaN, which prints as "NaN" rather
+ * than passing for a measured 0.
+ */
+
+/** The q-quantile (0 ≤ q ≤ 1) of the finite values; NaN when there are none. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const at = (sorted.length - 1) * q
+  const low = Math.floor(at)
+  const high = Math.ceil(at)
+  return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low)
+}
+
+/** The median of the finite values (the mean of the middle two for an even count); NaN when there are none. */
+export const median = (values: readonly number[]): number => quantile(values, 0.5)
+
+export interface Spread {
+  median: number
+  min: number
+  max: number
+  /** Interquartile range: the 0.75 quantile less the 0.25 one. */
+  iqr: number
+}
+
+export function spread(values: readonly number[]): Spread {
+  return {
+    median: quantile(values, 0.5),
+    min: quantile(values, 0),
+    max: quantile(values, 1),
+    iqr: quantile(values, 0.75) - quantile(values, 0.25),
+  }
+}
