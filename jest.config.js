@@ -28,8 +28,8 @@ const transform = {
       diagnostics: false,
     },
   ],
-  // content/*.yaml, checked and emitted by the same loader as the build's (scripts/content/).
-  '^.+\\.yaml$': '<rootDir>/scripts/content/jest-transform.cjs',
+  // content/*.yaml, checked and emitted by the same loader as the build's (scripts/build/content/).
+  '^.+\\.yaml$': '<rootDir>/scripts/build/content/jest-transform.cjs',
 }
 
 /** `import data from 'content:servicios'` reads content/servicios.yaml (or CONTENT_DIR's). */

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { adminDevPlugin } from './scripts/cms/dev-plugin'
-import { contentPlugin } from './scripts/content/vite-plugin'
+import { contentPlugin } from './scripts/build/content/vite-plugin'
 import { readBuildSettings } from './scripts/lib/build-settings'
 import { globalCss } from './src/theme/global-css'
 

@@ -1,7 +1,7 @@
 /**
  * Serves the pre-rendered site: `npm run serve` (or `npm start`, which builds first when needed).
  * Env: PORT (default 4173), HOST (default 127.0.0.1), DIST_DIR (default `dist`, from the working directory).
- * Follows the hosts' rule set (scripts/lib/host-rules.ts) like the configs the build writes for
+ * Follows the hosts' rule set (scripts/hosts/host-rules.ts) like the configs the build writes for
  * Cloudflare Pages, Netlify, Apache and nginx; the security headers, CSP included, come from the
  * build's own dist/_headers, so this server sends exactly what those hosts send.
  * Files are indexed once at startup (sirv `dev: false`): restart after a rebuild.
@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import sirv from 'sirv'
-import { parseHeadersFile } from './lib/host-files'
+import { parseHeadersFile } from './hosts/host-files'
 import {
   ADMIN_PREFIX,
   ALLOWED_METHODS,
@@ -22,7 +22,7 @@ import {
   MAX_URL_LENGTH,
   NOT_FOUND_FILE,
   cacheClassFor,
-} from './lib/host-rules'
+} from './hosts/host-rules'
 
 export interface ServerOptions {
   root: string

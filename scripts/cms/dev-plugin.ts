@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { ADMIN_PREFIX, adminContentSecurityPolicy } from '../lib/host-rules'
+import { ADMIN_PREFIX, adminContentSecurityPolicy } from '../hosts/host-rules'
 import { DECAP_ES_FILE, adminConfigYaml, adminIndexHtml, decapBundleFiles } from './admin'
 import { decapSpanishScript } from './locale-es'
 import { readCmsSettings } from './settings'

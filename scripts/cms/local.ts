@@ -11,7 +11,7 @@ import path from 'node:path'
 import { createServer } from 'vite'
 import { readCmsSettings } from './settings'
 import { startDecapProxy } from './proxy'
-import { ADMIN_PREFIX } from '../lib/host-rules'
+import { ADMIN_PREFIX } from '../hosts/host-rules'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const repoDir = path.resolve(process.env.CMS_REPO_DIR || root)

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { deployDirFor } from '../lib/host-policy'
+import { deployDirFor } from './host-policy'
 import { MissingServerError, hostStarters, type HostName } from './servers'
 
 const WHAT: Record<HostName, string> = {

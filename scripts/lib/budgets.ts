@@ -1,9 +1,9 @@
 /**
- * Byte budgets of the built site, shared by `npm run bench` (scripts/bench.ts) and the budget test
+ * Byte budgets of the built site, shared by `npm run bench` (scripts/bench/lighthouse.ts) and the budget test
  * (test/browser/budgets.test.ts). Reads a dist folder only; no timings here, those stay in the benchmark.
  *
  * For each pre-rendered route (dist/index.html is `/`, dist/<slug>.html is `/<slug>`):
- * - htmlBytesBr: the brotli size of the HTML document, as served (its .br sibling from scripts/compress.ts);
+ * - htmlBytesBr: the brotli size of the HTML document, as served (its .br sibling from scripts/build/compress.ts);
  * - firstLoadJsBytesBr: the brotli size of every script the first load fetches: `<script type="module" src>`,
  *   `<link rel="modulepreload" href>`, plus their static imports per the Vite manifest (a chunk imported but
  *   not preloaded still loads before hydration).

@@ -4,7 +4,7 @@
  * out here so a deployment built from wrong copy fails.
  */
 import { deriveSite } from '../../src/config/company'
-import { loadContentOrThrow } from '../content/load'
+import { loadContentOrThrow } from '../build/content/load'
 import { pagePaths } from '../../src/config/paths'
 
 const site = deriveSite(loadContentOrThrow().site, '', '')

@@ -1,6 +1,6 @@
 /**
  * `import data from 'content:<name>'`: content/<name>.yaml, validated, filled in and frozen at build
- * time (scripts/content/vite-plugin.ts; jest: scripts/content/jest-transform.cjs). Typed by the schema.
+ * time (scripts/build/content/vite-plugin.ts; jest: scripts/build/content/jest-transform.cjs). Typed by the schema.
  */
 declare module 'content:site' {
   const data: import('./schema').Content<'site'>

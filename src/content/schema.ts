@@ -1,6 +1,6 @@
 /**
  * The one description of the content files in content/ (YAML the owner edits): the build's validator
- * (scripts/content/), the TypeScript types the components use (inferred below) and, with each field's
+ * (scripts/build/content/), the TypeScript types the components use (inferred below) and, with each field's
  * Spanish title and hint, the CMS's forms. Add a field here and in the YAML; nothing else describes it.
  *
  * Only types leave this module for src/: components never import the validator (it runs at build time).
@@ -80,7 +80,7 @@ const clearableNumber = (schema: ReturnType<typeof wholeNumber>) =>
 
 /**
  * The lucide icons an owner can choose, by name. Each page's chunk imports only the names its file
- * uses (scripts/content/emit.ts), so adding a name here costs nothing until a page shows it.
+ * uses (scripts/build/content/emit.ts), so adding a name here costs nothing until a page shows it.
  */
 export const iconNames = [
   'Award',
@@ -135,7 +135,7 @@ const path = label(
 export const MEDIA_PREFIX = '/media/'
 
 /**
- * A photo: an uploaded file (`file`, processed at build time by scripts/content/images.ts into AVIF,
+ * A photo: an uploaded file (`file`, processed at build time by scripts/build/content/images.ts into AVIF,
  * WebP and JPEG at several widths) or a stock photo (`photo` with its `width` and `height`, the spec's
  * placeholder). When both are given the uploaded file wins, so the owner who uploads over a stock photo
  * need not clear its id.
@@ -201,7 +201,7 @@ export interface UploadedImageRef {
 export type ImageRef = StockImageRef | UploadedImageRef
 
 /**
- * An uploaded file as components receive it (scripts/content/images.ts fills it in): its processed
+ * An uploaded file as components receive it (scripts/build/content/images.ts fills it in): its processed
  * copies under /assets/, named from `stem` and `widths` (src/content/uploaded-image.ts); `width`/`height`
  * of the largest copy (after the EXIF orientation); `placeholder`, a CSS background drawn while the
  * photo loads (colours of the photo's top, middle and bottom).
@@ -667,8 +667,8 @@ export type ContentName = keyof typeof contentSchemas
 /* ---------- the types components use ---------- */
 
 /**
- * Icon names become lucide components in the loaded data (scripts/content/emit.ts), and uploaded files
- * their processed copies (scripts/content/images.ts).
+ * Icon names become lucide components in the loaded data (scripts/build/content/emit.ts), and uploaded files
+ * their processed copies (scripts/build/content/images.ts).
  */
 export type WithIcons<T> = T extends IconName
   ? LucideIcon

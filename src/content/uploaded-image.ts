@@ -1,6 +1,6 @@
 /**
  * Where an uploaded photo's published copies live, written once for the build that names the files
- * (scripts/content/images.ts) and the component that draws them (src/components/ui/stock-image.tsx).
+ * (scripts/build/content/images.ts) and the component that draws them (src/components/ui/stock-image.tsx).
  *
  * Every copy of one photo shares one stem, `/assets/<name>-<hash>`, where the hash is a content hash
  * of all the copies' bytes together: a copy is `<stem>-<width>.<extension>`. The page's JavaScript then

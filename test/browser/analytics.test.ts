@@ -11,7 +11,7 @@
  *   (https://region1.google-analytics.com/g/collect?en=…&ep.<param>=…), as gtag.js would send it,
  *   so the assertions read what would be sent to Google. Those requests are answered 204 and recorded.
  * Every other external request is aborted (test/support/browser.ts), and every console error and
- * Content-Security-Policy violation (the build's own policy, from scripts/host-config.ts) fails a test.
+ * Content-Security-Policy violation (the build's own policy, from scripts/build/host-config.ts) fails a test.
  * Waiting: what must happen is waited for (waitForSent, waitForToast, a selector, a heading). The `sleep`s
  * left are quiet periods before asserting that something did NOT happen (no second pageview, no request
  * before consent, nothing sent before the providers load): no event marks an absence, so a window is the test.

@@ -21,8 +21,8 @@ import type { Browser, ElementHandle, Page } from 'puppeteer-core'
 import { parse } from 'yaml'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { freePort, startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
-import { deployDirFor } from '../../scripts/lib/host-policy'
-import { ADMIN_PREFIX } from '../../scripts/lib/host-rules'
+import { deployDirFor } from '../../scripts/hosts/host-policy'
+import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
 import { startServer } from '../../scripts/serve'
 import {
   BUILD_HOOK_MS,

@@ -118,7 +118,7 @@ describe('a bad content file stops the build before anything is written', () => 
   })
 
   test('the check passes on the real content and says so', () => {
-    const check = run('npx', ['tsx', 'scripts/check-content.ts'], {})
+    const check = run('npx', ['tsx', 'scripts/build/check-content.ts'], {})
     expect(check.status).toBe(0)
     expect(check.stdout).toMatch(/^Content check passed \(6 files/)
   })

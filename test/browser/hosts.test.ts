@@ -1,5 +1,5 @@
 /**
- * Every server the site is deployed on answers the same, from the one rule set (scripts/lib/host-rules.ts)
+ * Every server the site is deployed on answers the same, from the one rule set (scripts/hosts/host-rules.ts)
  * and the host files the build wrote: our own scripts/serve.ts, Debian's nginx with the build's nginx.conf,
  * Debian's apache2 configured by dist/.htaccess (AllowOverride All, as on shared hosting) and Cloudflare's
  * Pages server (wrangler pages dev) reading dist/_headers and dist/_redirects. One suite, run against each.
@@ -14,9 +14,9 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { site } from '../../src/config/site'
 import { pagePaths } from '../../src/config/paths'
-import { parseHeadersFile } from '../../scripts/lib/host-files'
-import { deployDirFor } from '../../scripts/lib/host-policy'
-import { ADMIN_PREFIX, CACHE_CONTROL, pageFileFor } from '../../scripts/lib/host-rules'
+import { parseHeadersFile } from '../../scripts/hosts/host-files'
+import { deployDirFor } from '../../scripts/hosts/host-policy'
+import { ADMIN_PREFIX, CACHE_CONTROL, pageFileFor } from '../../scripts/hosts/host-rules'
 import { hostStarters, startNginx, type HostName } from '../../scripts/hosts/servers'
 import { startServer } from '../../scripts/serve'
 import { distDir, projectRoot } from '../support/browser'

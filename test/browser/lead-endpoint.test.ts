@@ -264,7 +264,7 @@ describe('a build with LEAD_ENDPOINT', () => {
       // The build keeps Vite's manifest beside the server bundle, out of the published dist/.
       copyFileSync(clientManifestPath(distDir), path.join(scratch, '.vite/manifest.json'))
       const { NODE_ENV: _jestNodeEnv, ...env } = process.env
-      const result = spawnSync('npx', ['tsx', 'scripts/prerender.ts'], {
+      const result = spawnSync('npx', ['tsx', 'scripts/build/prerender.ts'], {
         cwd: projectRoot,
         env: { ...env, DIST_DIR: scratch, SSR_DIST_DIR: path.join(projectRoot, 'dist-server') },
         encoding: 'utf8',

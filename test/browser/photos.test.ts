@@ -2,7 +2,7 @@
  * The company's own photos (issue 17), as the owner uploads them and as visitors get them. One build of
  * a content copy in which the owner uploaded the home cover, the six gallery photos (each with its own
  * caption; the second one a portrait shot stored sideways with an EXIF orientation, as phones do) and a
- * huge 12000×9000 photo for /nosotros: phone JPEGs made by the test (scripts/lib/sample-photos.ts) with
+ * huge 12000×9000 photo for /nosotros: phone JPEGs made by the test (scripts/fixtures/sample-photos.ts) with
  * the camera, the date and the GPS position of the house in their EXIF. Then each bad upload stops the
  * build with one line naming the content file, the field and the image, and leaves dist/ as it was.
  * Run alone: `npx jest test/browser/photos.test.ts --selectProjects browser --runInBand` (~4 min: the
@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'puppeteer-core'
 import sharp from 'sharp'
-import { GALLERY_CAPTIONS, uploadTo, writePhotoContent } from '../../scripts/lib/photo-content'
-import { samplePhoto } from '../../scripts/lib/sample-photos'
-import { deployDirFor } from '../../scripts/lib/host-policy'
-import { CACHE_CONTROL } from '../../scripts/lib/host-rules'
+import { GALLERY_CAPTIONS, uploadTo, writePhotoContent } from '../../scripts/fixtures/photo-content'
+import { samplePhoto } from '../../scripts/fixtures/sample-photos'
+import { deployDirFor } from '../../scripts/hosts/host-policy'
+import { CACHE_CONTROL } from '../../scripts/hosts/host-rules'
 import { hostStarters, type HostServer } from '../../scripts/hosts/servers'
 import type { RunningServer } from '../../scripts/serve'
 import { site } from '../../src/config/site'
@@ -405,7 +405,7 @@ describe('a build with uploaded photos', () => {
         statSync(path.join(cache, name)).mtimeMs,
       ])
     const before = entries()
-    const check = run('npx', ['tsx', 'scripts/check-content.ts'], {
+    const check = run('npx', ['tsx', 'scripts/build/check-content.ts'], {
       CONTENT_DIR: content,
       IMAGE_CACHE_DIR: cache,
     })

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { headersFile, parseHeadersFile } from '../../scripts/lib/host-files'
-import { collectHostPolicy } from '../../scripts/lib/host-policy'
+import { headersFile, parseHeadersFile } from '../../scripts/hosts/host-files'
+import { collectHostPolicy } from '../../scripts/hosts/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
 import { send as sendOn, sendRaw as sendRawOn } from '../support/http'
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   }
   // Next to the root, where a traversal would land.
   writeFileSync(path.join(fixture, 'secret.txt'), SECRET)
-  // The host configuration, as the build writes it (scripts/host-config.ts); the server reads _headers.
+  // The host configuration, as the build writes it (scripts/build/host-config.ts); the server reads _headers.
   const policy = await collectHostPolicy(root, {
     siteUrl: 'https://www.aquapuebla.mx',
     imageOrigin: 'https://images.unsplash.com',

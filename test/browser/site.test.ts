@@ -12,7 +12,7 @@
  * script-less pages live in a second Firefox with scripting off.
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
-import { everyLinkHydrated } from '../../scripts/lib/load-trace'
+import { everyLinkHydrated } from '../../scripts/bench/load-trace'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
 import { paths } from '../../src/config/paths'
@@ -129,7 +129,7 @@ async function animationsFinished(page: Page, timeout = 5000): Promise<void> {
 }
 
 /**
- * Hydration is over (everyLinkHydrated, scripts/lib/load-trace.ts). Then one idle period of the page's main
+ * Hydration is over (everyLinkHydrated, scripts/bench/load-trace.ts). Then one idle period of the page's main
  * thread, so effects have run and whatever they log has reached the console listener.
  */
 async function settle(page: Page): Promise<void> {
@@ -208,7 +208,7 @@ test('a query string gives the same page without a redirect; a trailing slash re
   const query = await fetchPage('/nosotros?x=1')
   expect({ status: query.status, location: query.location }).toEqual({ status: 200, location: null })
   expect(query.html).toBe(plain.html)
-  // Every host answers /nosotros/ with a permanent redirect to /nosotros (scripts/lib/host-rules.ts).
+  // Every host answers /nosotros/ with a permanent redirect to /nosotros (scripts/hosts/host-rules.ts).
   const slashed = await fetchPage('/nosotros/?x=1')
   expect(slashed.status).toBe(301)
   expect(new URL(slashed.location ?? '', 'http://127.0.0.1').pathname).toBe('/nosotros')

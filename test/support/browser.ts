@@ -9,7 +9,7 @@ import type { Browser, Page } from 'puppeteer-core'
 import { buildIntoSync } from '../../scripts/lib/build-into'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
 import { startNginx } from '../../scripts/hosts/servers'
-import { deployDirFor } from '../../scripts/lib/host-policy'
+import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
 import { engine, launchEngine, scriptlessBrowser } from './engines'
 

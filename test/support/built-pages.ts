@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { ADMIN_PREFIX } from '../../scripts/lib/host-rules'
+import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
 import { distDir } from './browser'
 
 export interface BuiltPage {

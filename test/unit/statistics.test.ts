@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  *
- * The benchmarks' one statistics module (scripts/lib/statistics.ts): what every figure they print rests on.
+ * The benchmarks' one statistics module (scripts/bench/statistics.ts): what every figure they print rests on.
  */
-import { median, quantile, spread } from '../../scripts/lib/statistics'
+import { median, quantile, spread } from '../../scripts/bench/statistics'
 
 test('the median of an odd and an even count, unsorted, ignoring values that are not finite', () => {
   expect(median([5, 1, 3])).toBe(3)

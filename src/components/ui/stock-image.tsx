@@ -35,7 +35,7 @@ const loading = (priority: boolean) =>
 /**
  * A responsive photo with explicit dimensions (no layout shift), lazy unless it is the page's priority
  * image. A stock photo: one `<img>` whose srcset uses the stock host's width parameter. An uploaded
- * photo (processed at build time, scripts/content/images.ts): see UploadedImage.
+ * photo (processed at build time, scripts/build/content/images.ts): see UploadedImage.
  */
 export function StockImage({ image, sizes, priority = false, className }: StockImageProps) {
   if ('stem' in image)

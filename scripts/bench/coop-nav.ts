@@ -1,9 +1,9 @@
 /**
  * What Cross-Origin-Opener-Policy costs a visitor who arrives from another site, in a real navigation:
- *   npx tsx scripts/bench-coop-nav.ts [dist]        (ROUTES=/,/contacto LOADS=9; default dist/)
+ *   npx tsx scripts/bench/coop-nav.ts [dist]        (ROUTES=/,/contacto LOADS=9; default dist/)
  * Lighthouse loads a page into a fresh tab, where COOP's browsing-context-group switch happens around a
  * navigation from about:blank; a visitor comes from a search result or a chat instead. This script serves the
- * build twice on 127.0.0.1, with its headers and without COOP (scripts/lib/variants.ts), and a stand-in for
+ * build twice on 127.0.0.1, with its headers and without COOP (scripts/bench/variants.ts), and a stand-in for
  * "another site" on http://localhost (another site than 127.0.0.1) whose page links to ours. Each load: a fresh
  * headless Chromium with the phone viewport opens the other site, taps the link, and reads from our page's own
  * clock (its time origin is the navigation's start, the tap) the response start, the first contentful paint
@@ -14,10 +14,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { closeChromium, launchChromium } from './lib/lighthouse-kit'
-import { everyLinkHydrated, median, phonePage } from './lib/load-trace'
-import { headersFor } from './lib/variants'
-import { startServer, type RunningServer } from './serve'
+import { closeChromium, launchChromium } from './lighthouse-kit'
+import { everyLinkHydrated, median, phonePage } from './load-trace'
+import { headersFor } from './variants'
+import { startServer, type RunningServer } from '../serve'
 
 const ROUTES = (process.env.ROUTES ?? '/,/contacto').split(',').filter(Boolean)
 const LOADS = Number(process.env.LOADS ?? 9)

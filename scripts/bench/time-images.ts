@@ -1,18 +1,18 @@
 /**
  * `npm run time:images`: how long the build's image step takes for COUNT (default 20) uploaded phone
- * photos of 4000×3000 (12 MP, scripts/lib/sample-photos.ts): once cold (a fresh, empty image cache) and
+ * photos of 4000×3000 (12 MP, scripts/fixtures/sample-photos.ts): once cold (a fresh, empty image cache) and
  * once warm (the same photos again), through the same function `npm run check:content` runs
- * (scripts/content/images.ts). The photos fill the home cover and the gallery (a gallery longer than the
+ * (scripts/build/content/images.ts). The photos fill the home cover and the gallery (a gallery longer than the
  * schema's 12 is fine here: the step is measured after validation). Prints the figures; writes nothing
  * outside a temp folder. Run it pinned like the build would be: `taskset -c 1 npm run time:images`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
-import { resolveImages } from './content/images'
-import { loadContentOrThrow, projectRoot } from './content/load'
-import { writePhotoContent } from './lib/photo-content'
-import { samplePhoto } from './lib/sample-photos'
+import { resolveImages } from '../build/content/images'
+import { loadContentOrThrow, projectRoot } from '../build/content/load'
+import { writePhotoContent } from '../fixtures/photo-content'
+import { samplePhoto } from '../fixtures/sample-photos'
 
 const COUNT = Number(process.env.COUNT ?? 20)
 const work = mkdtempSync(path.join(tmpdir(), 'time-images-'))

@@ -3,7 +3,7 @@
  * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {fundacion}, {precio:<id>},
  * {años_redondeados}, and counts in words: {num_servicios}, {num_zonas}, {num_pasos})
  * and checks that no text quotes a price the data no longer has. Used at build time only: by the Vite
- * plugin, the jest transform, `scripts/check-content.ts` and scripts that need the facts.
+ * plugin, the jest transform, `scripts/build/check-content.ts` and scripts that need the facts.
  *
  * Every problem is one line: `servicios.yaml: services[1].price.amount: expected a number, received "ochocientos"`.
  */
@@ -12,10 +12,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { parseDocument } from 'yaml'
-import { formatAmount } from '../../src/content/format'
-import { contentSchemas, type ContentName } from '../../src/content/schema'
+import { formatAmount } from '../../../src/content/format'
+import { contentSchemas, type ContentName } from '../../../src/content/schema'
 
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
 export const contentNames = Object.keys(contentSchemas) as ContentName[]
 

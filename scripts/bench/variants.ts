@@ -1,10 +1,10 @@
 /**
- * Variants of a build for the comparing benchmarks (scripts/bench-compare.ts, scripts/bench-cpu.ts): its
+ * Variants of a build for the comparing benchmarks (scripts/bench/compare.ts, scripts/bench/cpu.ts): its
  * no-JS copy, the limit hydration is measured against, and its headers without COOP.
  */
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseHeadersFile } from './host-files'
+import { parseHeadersFile } from '../hosts/host-files'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /**

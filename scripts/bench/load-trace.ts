@@ -1,5 +1,5 @@
 /**
- * What the page-loading scripts share (scripts/trace-load.ts, scripts/bench-cpu.ts, scripts/bench-coop-nav.ts):
+ * What the page-loading scripts share (scripts/bench/trace-load.ts, scripts/bench/cpu.ts, scripts/bench/coop-nav.ts):
  * the phone they emulate, a page answering the stock-photo host locally, one traced page load, the moment
  * hydration is over, and the median of their figures.
  */
@@ -53,5 +53,5 @@ export async function recordLoad(
   return Buffer.from(buffer ?? new Uint8Array()).toString('utf8')
 }
 
-/** The one median (scripts/lib/statistics.ts), for the load-tracing scripts that import it from here. */
+/** The one median (scripts/bench/statistics.ts), for the load-tracing scripts that import it from here. */
 export { median } from './statistics'

@@ -4,7 +4,7 @@
  * its own file uses. ESM for Vite, CommonJS for jest.
  */
 import path from 'node:path'
-import { iconNames } from '../../src/content/schema'
+import { iconNames } from '../../../src/content/schema'
 import { projectRoot } from './load'
 
 const MARK = '__lucide_icon__:'

@@ -1,14 +1,14 @@
 /**
  * Precompress: writes .br and .gz next to every text file in dist/ (the types of host-rules'
  * COMPRESSIBLE_TYPES: HTML, JS, CSS, SVG, XML, JSON, TXT, webmanifest) so the serve script and static hosts can send them without compressing per request.
- * Run by `npm run build`: `tsx scripts/compress.ts`.
+ * Run by `npm run build`: `tsx scripts/build/compress.ts`.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { COMPRESSIBLE_TYPES } from './lib/host-rules'
+import { COMPRESSIBLE_TYPES } from '../hosts/host-rules'
 
-const dist = path.resolve(import.meta.dirname, '..', process.env.DIST_DIR || 'dist')
+const dist = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist')
 const TEXT = new Set(Object.keys(COMPRESSIBLE_TYPES))
 
 let count = 0

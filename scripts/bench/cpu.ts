@@ -1,9 +1,9 @@
 /**
  * Main-thread cost of start-up in CPU time, which a busy machine does not inflate:
- *   npx tsx scripts/bench-cpu.ts <dist>[:nocoop] [<dist>[:nocoop] …]      (ROUTES=/,/contacto LOADS=7)
+ *   npx tsx scripts/bench/cpu.ts <dist>[:nocoop] [<dist>[:nocoop] …]      (ROUTES=/,/contacto LOADS=7)
  * `npm run bench:cpu` compares dist/ with its no-JS copy. Every folder is a built site (`npm run build`, or
  * DIST_DIR/SSR_DIST_DIR for another commit); the no-JS copy of the first one is added as `nojs`
- * (scripts/lib/variants.ts); `<dist>:nocoop` serves that build without Cross-Origin-Opener-Policy. Each is served
+ * (scripts/bench/variants.ts); `<dist>:nocoop` serves that build without Cross-Origin-Opener-Policy. Each is served
  * by scripts/serve.ts on loopback; loads are interleaved
  * (every variant once per round, a fresh headless Chromium per load, phone viewport, no throttling, stock
  * photos answered locally).
@@ -24,10 +24,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { closeChromium, launchChromium, startImageStub } from './lib/lighthouse-kit'
-import { median, phonePage, recordLoad } from './lib/load-trace'
-import { headersFor, makeNoJsCopy } from './lib/variants'
-import { startServer, type RunningServer } from './serve'
+import { closeChromium, launchChromium, startImageStub } from './lighthouse-kit'
+import { median, phonePage, recordLoad } from './load-trace'
+import { headersFor, makeNoJsCopy } from './variants'
+import { startServer, type RunningServer } from '../serve'
 
 const SLOWDOWN = 4
 const LONG_TASK_MS = 50
@@ -107,7 +107,7 @@ const spread = (values: number[]) =>
 
 async function main(): Promise<void> {
   const dists = process.argv.slice(2)
-  if (!dists.length) throw new Error('usage: tsx scripts/bench-cpu.ts <dist>[:nocoop] …')
+  if (!dists.length) throw new Error('usage: tsx scripts/bench/cpu.ts <dist>[:nocoop] …')
   const work = mkdtempSync(path.join(tmpdir(), 'bench-cpu-'))
   const variants = dists.map((name) => ({
     name,

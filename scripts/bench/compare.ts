@@ -15,11 +15,11 @@
  *          modulepreloads and react-router's hydration data (JSON-LD stays: it is data, not a script).
  *          Same HTML and CSS otherwise, same headers: the limit hydration is measured against.
  *   photos  the working tree built from a copy of content/ in which the owner uploaded the home cover
- *          and the gallery's photos (scripts/lib/photo-content.ts: 4000×3000 phone JPEGs), so their copies
+ *          and the gallery's photos (scripts/fixtures/photo-content.ts: 4000×3000 phone JPEGs), so their copies
  *          come from our own origin; compared with tree (the stock photos), e.g.
  *          `VARIANTS=tree,photos ROUTES=/ npm run bench:compare` (issue 17: LCP ≤ 1.3 s and below tree).
  *   <v>-nocoop  variant <v> served without Cross-Origin-Opener-Policy (for the header decision).
- * Every variant is built with IMAGE_ORIGIN at the same local photo stub (scripts/lib/lighthouse-kit.ts) and
+ * Every variant is built with IMAGE_ORIGIN at the same local photo stub (scripts/bench/lighthouse-kit.ts) and
  * served by scripts/serve.ts on its own loopback port. Each round runs every route on every variant, the
  * variants' order rotating by round, a fresh Chromium per run (Lighthouse mobile preset, performance only).
  *
@@ -37,14 +37,14 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { arch, cpus, platform, tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Result } from 'lighthouse'
-import { measureRoutes, routeHtmlFiles, toKb } from './lib/budgets'
-import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lib/lighthouse-kit'
-import { writePhotoContent } from './lib/photo-content'
-import { quantile, spread } from './lib/statistics'
-import { headersFor, makeNoJsCopy } from './lib/variants'
-import { startServer, type RunningServer } from './serve'
+import { measureRoutes, routeHtmlFiles, toKb } from '../lib/budgets'
+import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lighthouse-kit'
+import { writePhotoContent } from '../fixtures/photo-content'
+import { quantile, spread } from './statistics'
+import { headersFor, makeNoJsCopy } from './variants'
+import { startServer, type RunningServer } from '../serve'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const benchDir = path.join(root, 'bench')
 const RESULTS = path.join(benchDir, 'compare.json')
 /** The working tree's build (git-ignored, removed after the run); the ref and no-JS copy go to a temp folder. */
@@ -58,7 +58,8 @@ const VARIANTS = (process.env.VARIANTS ?? 'tree,ref,nojs')
   .map((name) => name.trim())
   .filter(Boolean)
 /** The paths whose last change on main makes the default reference. */
-const REF_PATHS = ['src', 'renderer', 'index.html', 'scripts/lib/host-rules.ts']
+// The host rules moved from scripts/lib/ to scripts/hosts/ (2026-11-25): a reference older than that names the old path.
+const REF_PATHS = ['src', 'renderer', 'index.html', 'scripts/hosts/host-rules.ts', 'scripts/lib/host-rules.ts']
 const BASES = ['tree', 'ref', 'nojs', 'photos'] as const
 type Base = (typeof BASES)[number]
 /** What the other variants are compared with; tree too when photos is measured (photos against tree). */

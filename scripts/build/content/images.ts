@@ -25,8 +25,8 @@ import {
   type ContentName,
   type UploadedImage,
   type UploadedImageRef,
-} from '../../src/content/schema'
-import { UPLOADED_FORMATS, uploadedCopyUrl } from '../../src/content/uploaded-image'
+} from '../../../src/content/schema'
+import { UPLOADED_FORMATS, uploadedCopyUrl } from '../../../src/content/uploaded-image'
 import { contentDir, contentNames, loadContent, projectRoot, type LoadedContent } from './load'
 
 /** Widths written (px), capped at the photo's own width; the largest is the photo's own when narrower than 2000. */

@@ -1,11 +1,11 @@
 /**
- * `tsx scripts/content/emit-cli.ts <name> [esm|cjs]`: prints the module for content/<name>.yaml, or the
+ * `tsx scripts/build/content/emit-cli.ts <name> [esm|cjs]`: prints the module for content/<name>.yaml, or the
  * problem lines on stderr and exit code 1. The jest transform (jest-transform.cjs) runs it.
  */
 import { contentDir, contentNames } from './load'
 import { loadContentWithImages } from './images'
 import { emitModule } from './emit'
-import type { ContentName } from '../../src/content/schema'
+import type { ContentName } from '../../../src/content/schema'
 
 const [name, format = 'cjs'] = process.argv.slice(2)
 if (!contentNames.includes(name as ContentName) || (format !== 'esm' && format !== 'cjs')) {

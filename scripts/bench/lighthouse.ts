@@ -32,12 +32,12 @@ import { writeFileSync } from 'node:fs'
 import { arch, cpus, platform } from 'node:os'
 import path from 'node:path'
 import type { Result } from 'lighthouse'
-import { BUDGETS, brotliSize, measureRoutes, toKb, type RouteBudget } from './lib/budgets'
-import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lib/lighthouse-kit'
-import { median } from './lib/statistics'
-import { startServer, type RunningServer } from './serve'
+import { BUDGETS, brotliSize, measureRoutes, toKb, type RouteBudget } from '../lib/budgets'
+import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lighthouse-kit'
+import { median } from './statistics'
+import { startServer, type RunningServer } from '../serve'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const benchDir = path.join(root, 'bench')
 const DIST = path.join(benchDir, 'dist')
 const SSR_DIST = path.join(benchDir, 'dist-server')

@@ -1,6 +1,6 @@
 /**
- * `tsx scripts/check-content.ts`: the build's first step. Validates every content file and every
- * uploaded photo it names (processing new photos into the image cache, scripts/content/images.ts)
+ * `tsx scripts/build/check-content.ts`: the build's first step. Validates every content file and every
+ * uploaded photo it names (processing new photos into the image cache, scripts/build/content/images.ts)
  * before anything is built or written, so a bad file leaves the last good dist/ exactly as it was.
  * One line per image; one line per problem on stderr, exit code 1.
  */

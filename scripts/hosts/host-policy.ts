@@ -1,7 +1,7 @@
 /**
  * One build's host policy: the facts the host files need from a built dist/ (its pages, its other
  * files, the inline code of its HTML, hashed into the Content-Security-Policy) plus the origins from
- * the build settings. Shared by scripts/host-config.ts (which writes the host files) and the tests.
+ * the build settings. Shared by scripts/build/host-config.ts (which writes the host files) and the tests.
  */
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'

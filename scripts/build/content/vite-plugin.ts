@@ -1,6 +1,6 @@
 /**
  * `import data from 'content:<name>'`: content/<name>.yaml (or CONTENT_DIR's), validated, filled in and
- * frozen, as an ES module (scripts/content/load.ts, emit.ts), with each uploaded photo's processed copies
+ * frozen, as an ES module (scripts/build/content/load.ts, emit.ts), with each uploaded photo's processed copies
  * (images.ts, from its cache). A bad file fails the build with the problem lines, and the dev server
  * shows the same lines in its error overlay; editing a file reloads the page. The client build emits
  * the photos' copies into dist/assets/; the dev server serves them from the cache.
@@ -12,7 +12,7 @@ import { emitModule } from './emit'
 import path from 'node:path'
 import { loadContentWithImages, type ContentWithImages } from './images'
 import { contentDir, contentNames } from './load'
-import type { ContentName } from '../../src/content/schema'
+import type { ContentName } from '../../../src/content/schema'
 
 const PREFIX = 'content:'
 const RESOLVED = `\0${PREFIX}`

@@ -1,6 +1,6 @@
 /**
  * Adds lockfile entries for native packages built for other platforms (rollup's, unrs-resolver's…).
- * Run after `npm install` changes package-lock.json: `tsx scripts/lock-platform-entries.ts`.
+ * Run after `npm install` changes package-lock.json: `tsx scripts/tools/lock-platform-entries.ts`.
  *
  * Why: the registry this project installs from answers 404 for other platforms' binaries, so npm
  * leaves them out of the lockfile, and `npm ci` (npm 11) then refuses the lockfile as out of sync.
@@ -44,7 +44,7 @@ function platformOf(name: string): Pick<LockPackage, 'os' | 'cpu' | 'libc'> | nu
   return { os: [os], cpu: [cpu], ...(libc ? { libc } : {}) }
 }
 
-const lockPath = path.resolve(import.meta.dirname, '..', 'package-lock.json')
+const lockPath = path.resolve(import.meta.dirname, '../..', 'package-lock.json')
 const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { packages: Record<string, LockPackage> }
 let added = 0
 for (const [location, pkg] of Object.entries(lock.packages)) {

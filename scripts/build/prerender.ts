@@ -3,21 +3,21 @@
  * SSR_DIST_DIR override both folders, as in vite.config.ts);
  * writes dist/<slug>.html for every route (dist/index.html for `/`), dist/404.html, sitemap.xml and
  * robots.txt, then moves Vite's manifest out of dist/ (build metadata is not published).
- * Run by `npm run build` after both Vite builds: `tsx scripts/prerender.ts`.
+ * Run by `npm run build` after both Vite builds: `tsx scripts/build/prerender.ts`.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { pageFileFor } from './lib/host-rules'
-import { clientManifestPath } from './lib/build-settings'
-import { deferScripts, preloadLinks } from './lib/preload-links'
+import { pageFileFor } from '../hosts/host-rules'
+import { clientManifestPath } from '../lib/build-settings'
+import { deferScripts, preloadLinks } from './preload-links'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 // DIST_DIR / SSR_DIST_DIR: the same overrides vite.config.ts reads.
 const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
 const serverDir = path.resolve(root, process.env.SSR_DIST_DIR || 'dist-server')
 
-type ServerEntry = typeof import('../renderer/entry-server')
+type ServerEntry = typeof import('../../renderer/entry-server')
 
 async function main() {
   const server: ServerEntry = await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)
@@ -43,7 +43,7 @@ async function main() {
     )
 
     // 3. Write dist/<slug>.html (the home page overwrites the template) or dist/404.html: the layout
-    //    every host serves at the canonical URL `/<slug>` with no redirect (scripts/lib/host-rules.ts).
+    //    every host serves at the canonical URL `/<slug>` with no redirect (scripts/hosts/host-rules.ts).
     const file = status === 404 ? '404.html' : pageFileFor(route)
     await mkdir(path.dirname(path.join(dist, file)), { recursive: true })
     await writeFile(path.join(dist, file), html)

@@ -1,10 +1,10 @@
 /**
- * Writers that turn the rule set (scripts/lib/host-rules.ts) and one build's facts (its pages, its
+ * Writers that turn the rule set (scripts/hosts/host-rules.ts) and one build's facts (its pages, its
  * other files, its Content-Security-Policy) into each host's own configuration format:
  *   - `_headers` + `_redirects`: Cloudflare Pages and Netlify;
  *   - `.htaccess` (+ `assets/.htaccess`): Apache 2.4 and LiteSpeed, as on shared hosting;
  *   - `nginx.conf`: a complete `server` configuration for a VPS with Debian's nginx.
- * Pure functions of a HostPolicy; scripts/host-config.ts gathers the policy and writes the files.
+ * Pure functions of a HostPolicy; scripts/build/host-config.ts gathers the policy and writes the files.
  */
 import {
   ADMIN_PREFIX,
@@ -39,7 +39,7 @@ function adminOverrides(policy: HostPolicy): [string, string][] {
 }
 
 const GENERATED =
-  'Written by `npm run build` (scripts/host-config.ts) from scripts/lib/host-rules.ts: do not edit; change the rules and rebuild.'
+  'Written by `npm run build` (scripts/build/host-config.ts) from scripts/hosts/host-rules.ts: do not edit; change the rules and rebuild.'
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Cloudflare Pages and Netlify                                                                      */

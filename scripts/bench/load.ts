@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { get } from 'node:http'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { startServer } from './serve'
+import { startServer } from '../serve'
 
 /** The part of autocannon's API and results used here (the package ships no types). */
 interface Histogram {

@@ -1,15 +1,15 @@
 /**
  * Draws the brand's raster images into public/ with headless Chromium: favicon.ico (32 px PNG in an
  * ICO wrapper), apple-touch-icon.png (180), icon-192/512.png, icon-maskable-512.png and the
- * 1200×630 og-image.jpg. Run after changing the mark or the card: `tsx scripts/make-brand-images.ts`
+ * 1200×630 og-image.jpg. Run after changing the mark or the card: `tsx scripts/tools/make-brand-images.ts`
  * (PUPPETEER_EXECUTABLE_PATH, default /usr/bin/chromium). The outputs are committed.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { chromiumArgs, chromiumPath } from './lib/offline-images'
+import { chromiumArgs, chromiumPath } from '../lib/offline-images'
 
-const pub = path.resolve(import.meta.dirname, '..', 'public')
+const pub = path.resolve(import.meta.dirname, '../..', 'public')
 const mark = await readFile(path.join(pub, 'favicon.svg'), 'utf8')
 const markUri = `data:image/svg+xml;base64,${Buffer.from(mark).toString('base64')}`
 

@@ -1,19 +1,19 @@
 /**
  * Screenshots of every route at phone (390) and desktop (1280) widths, for looking at the design:
- * `tsx scripts/screenshots.ts` after `npm run build`. Writes test/.artifacts/<slug>-<width>.png.
+ * `tsx scripts/tools/screenshots.ts` after `npm run build`. Writes test/.artifacts/<slug>-<width>.png.
  * Stock photos are answered locally with a placeholder (the machine is offline). DIST_DIR: another build
  * (e.g. one with uploaded photos, as test/browser/photos.test.ts makes).
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { chromiumArgs, chromiumPath, interceptExternal } from './lib/offline-images'
-import { startServer } from './serve'
+import { chromiumArgs, chromiumPath, interceptExternal } from '../lib/offline-images'
+import { startServer } from '../serve'
 
-const out = path.resolve(import.meta.dirname, '..', 'test/.artifacts')
+const out = path.resolve(import.meta.dirname, '../..', 'test/.artifacts')
 await mkdir(out, { recursive: true })
 const server = await startServer({
-  root: path.resolve(import.meta.dirname, '..', process.env.DIST_DIR || 'dist'),
+  root: path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist'),
   port: 0,
   host: '127.0.0.1',
 })

@@ -2,12 +2,12 @@
  * Host configuration: reads the built dist/ (its pages, their inline scripts and styles, its other
  * files) and the build settings; writes dist/_headers, dist/_redirects, dist/.htaccess,
  * dist/assets/.htaccess and the nginx site config (deploy/nginx.conf for the default build, else
- * DEPLOY_DIR or `<dist>-deploy/`). Run by `npm run build` after the prerender: `tsx scripts/host-config.ts`.
+ * DEPLOY_DIR or `<dist>-deploy/`). Run by `npm run build` after the prerender: `tsx scripts/build/host-config.ts`.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { analyticsCspSources } from '../src/analytics/csp-sources'
-import { readBuildSettings } from './lib/build-settings'
+import { analyticsCspSources } from '../../src/analytics/csp-sources'
+import { readBuildSettings } from '../lib/build-settings'
 import {
   adminHtaccessFile,
   assetsHtaccessFile,
@@ -16,10 +16,10 @@ import {
   nginxConfFile,
   redirectsFile,
   type HostPolicy,
-} from './lib/host-files'
-import { collectHostPolicy, deployDirFor } from './lib/host-policy'
+} from '../hosts/host-files'
+import { collectHostPolicy, deployDirFor } from '../hosts/host-policy'
 
-const root = path.resolve(import.meta.dirname, '..')
+const root = path.resolve(import.meta.dirname, '../..')
 const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
 
 async function main() {

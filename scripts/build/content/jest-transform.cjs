@@ -2,14 +2,14 @@
  * Jest's view of `import data from 'content:<name>'` (mapped to content/<name>.yaml in jest.config.js):
  * the same loader and emitter as the Vite plugin, run in a child process because they are TypeScript
  * and jest transforms synchronously. The cache key covers every input, so a changed file, schema or
- * CONTENT_DIR gives a fresh module (the processed photos come from the image cache, scripts/content/images.ts).
+ * CONTENT_DIR gives a fresh module (the processed photos come from the image cache, scripts/build/content/images.ts).
  */
 const { execFileSync } = require('node:child_process')
 const { createHash } = require('node:crypto')
 const { readdirSync, readFileSync, existsSync } = require('node:fs')
 const path = require('node:path')
 
-const root = path.resolve(__dirname, '../..')
+const root = path.resolve(__dirname, '../../..')
 const contentDir = () => path.resolve(root, process.env.CONTENT_DIR || 'content')
 const inputs = () => [
   ...['src/content/schema.ts', 'src/content/format.ts', 'src/config/paths.ts'].map((file) =>

@@ -1,17 +1,17 @@
 /**
- * What the Lighthouse benchmarks share (scripts/bench.ts, scripts/bench-compare.ts): the one Lighthouse runner,
+ * What the Lighthouse benchmarks share (scripts/bench/lighthouse.ts, scripts/bench/compare.ts): the one Lighthouse runner,
  * Chromium launch and close with time limits, the local stock-photo stub (IMAGE_ORIGIN), the build into a folder
  * of its own (scripts/lib/build-into.ts).
- * The stub's design is explained in scripts/bench.ts's header (step 1).
+ * The stub's design is explained in scripts/bench/lighthouse.ts's header (step 1).
  */
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import lighthouse, { type Result } from 'lighthouse'
 import puppeteer, { type Browser } from 'puppeteer-core'
-import { routeHtmlFiles } from './budgets'
-import { buildInto } from './build-into'
-import { chromiumArgs, chromiumPath } from './offline-images'
+import { routeHtmlFiles } from '../lib/budgets'
+import { buildInto } from '../lib/build-into'
+import { chromiumArgs, chromiumPath } from '../lib/offline-images'
 
 /** Upper bounds per step, so a hang ends the run instead of the session. */
 export const TIMEOUT_MS = { build: 240_000, launch: 15_000, image: 10_000, lighthouse: 90_000, close: 5_000 }
