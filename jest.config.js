@@ -1,7 +1,8 @@
 /**
- * Three projects: `unit` (jsdom, React Testing Library), `browser` (puppeteer against dist/) and `webkit`
- * (WebDriver against its own build). `npm run test:unit` / `test:browser` / `test:webkit` select one;
- * `npm test` runs them all around a build.
+ * One project per way of running the tests: `unit` (jsdom, React Testing Library); `chromium`, `firefox` and
+ * `nginx` (puppeteer against dist/: every suite in Chromium, the visitor subset in Firefox, the site suite on
+ * nginx); `webkit` (WebDriver against its own build). `npm run test:<project>` selects one; `npm test` runs
+ * them all around a build.
  */
 const globals = {
   SITE_URL: 'https://www.aquapuebla.mx',
@@ -35,33 +36,52 @@ const transform = {
 /** `import data from 'content:servicios'` reads content/servicios.yaml (or CONTENT_DIR's). */
 const moduleNameMapper = { '^content:(.*)$': '<rootDir>/content/$1.yaml' }
 
+/** A project that drives a browser against a build: one per engine and server (test/setup/project-*.ts). */
+const browserProject = (name, testMatch, extra = {}) => ({
+  displayName: name,
+  testEnvironment: 'node',
+  testMatch,
+  setupFiles: [`<rootDir>/test/setup/project-${name}.ts`],
+  setupFilesAfterEnv: ['<rootDir>/test/setup/setup-browser.ts'],
+  transform,
+  moduleNameMapper,
+  globals,
+  slowTestThreshold: 30,
+  ...extra,
+})
+
+/**
+ * The visitor suites a second engine and a real server repeat: the site (every page raw and hydrated,
+ * navigation, 404, menu) and the quote form. The rest (hosts, validators, the owner's tools, CSP, photos,
+ * analytics …) proves the same thing in any engine, so it runs once, in Chromium.
+ */
+const visitor = (...names) => names.map((name) => `<rootDir>/test/visitor/${name}.test.ts`)
+
 /** @type {import('jest').Config} */
 export default {
   projects: [
     {
       displayName: 'unit',
-      testEnvironment: '<rootDir>/test/support/jsdom-environment.cjs',
+      testEnvironment: '<rootDir>/test/setup/jsdom-environment.cjs',
       testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/setup-unit.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/setup-unit.ts'],
       transform,
       moduleNameMapper,
       globals,
     },
+    // Every browser and server suite, in Chromium against our serve script (or the real servers they start).
+    browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts'], {
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/visitor/webkit.test.ts'],
+    }),
+    // The visitor subset in Firefox ESR (WebDriver BiDi): not motion.test.ts, whose media emulation is CDP-only.
+    browserProject('firefox', visitor('site', 'quote-form', 'quote-form-validity')),
+    // The site suite with Debian's nginx serving the build, as on a VPS.
+    browserProject('nginx', visitor('site')),
     {
-      displayName: 'browser',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/support/setup-browser.ts'],
-      transform,
-      moduleNameMapper,
-      globals,
-      slowTestThreshold: 30,
-    },
-    {
-      // WebKit (WebKitGTK through WebKitWebDriver + selenium-webdriver): test/webkit/, `npm run test:webkit`.
+      // WebKit (WebKitGTK through WebKitWebDriver + selenium-webdriver), on a build of its own.
       displayName: 'webkit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/webkit/**/*.test.ts'],
+      testMatch: visitor('webkit'),
       transform,
       moduleNameMapper,
       globals,

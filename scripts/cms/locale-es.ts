@@ -3,7 +3,7 @@
  * read "Add servicios" under a list and "Expand" on a collapsed object. `decapSpanishScript` fills them in
  * from dist/admin/decap-es.js, a file of our own (the admin's CSP allows no inline script) loaded right after
  * decap-cms.js: Decap reads its phrases only once config.yml has arrived, so the missing keys are added to
- * its Spanish locale first, and none of Decap's own phrases is replaced. test/browser/cms.test.ts checks that
+ * its Spanish locale first, and none of Decap's own phrases is replaced. test/owner/cms.test.ts checks that
  * no English phrase is left without a Spanish one, so a Decap update that adds phrases shows up there.
  */
 type Phrases = { [key: string]: string | Phrases }

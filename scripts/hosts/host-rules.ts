@@ -3,7 +3,7 @@
  * cached for, the security headers and Content-Security-Policy, what is never served, and the 404 page.
  * scripts/serve.ts applies it directly; scripts/build/host-config.ts (run by `npm run build`) turns it into
  * dist/_headers + dist/_redirects (Cloudflare Pages, Netlify), dist/.htaccess (Apache, LiteSpeed) and
- * deploy/nginx.conf; test/browser/hosts.test.ts asserts every server says what this file says. No rule is typed twice.
+ * deploy/nginx.conf; test/hosts/hosts.test.ts asserts every server says what this file says. No rule is typed twice.
  * No import.meta here: ts-jest compiles this file to CommonJS for the tests.
  */
 import { createHash } from 'node:crypto'

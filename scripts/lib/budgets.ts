@@ -1,6 +1,6 @@
 /**
  * Byte budgets of the built site, shared by `npm run bench` (scripts/bench/lighthouse.ts) and the budget test
- * (test/browser/budgets.test.ts). Reads a dist folder only; no timings here, those stay in the benchmark.
+ * (test/visitor/budgets.test.ts). Reads a dist folder only; no timings here, those stay in the benchmark.
  *
  * For each pre-rendered route (dist/index.html is `/`, dist/<slug>.html is `/<slug>`):
  * - htmlBytesBr: the brotli size of the HTML document, as served (its .br sibling from scripts/build/compress.ts);

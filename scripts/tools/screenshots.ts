@@ -2,7 +2,7 @@
  * Screenshots of every route at phone (390) and desktop (1280) widths, for looking at the design:
  * `tsx scripts/tools/screenshots.ts` after `npm run build`. Writes test/.artifacts/<slug>-<width>.png.
  * Stock photos are answered locally with a placeholder (the machine is offline). DIST_DIR: another build
- * (e.g. one with uploaded photos, as test/browser/photos.test.ts makes).
+ * (e.g. one with uploaded photos, as test/visitor/photos.test.ts makes).
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'

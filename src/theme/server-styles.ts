@@ -18,7 +18,7 @@ import { __PRIVATE__, type ServerStyleSheet } from 'styled-components'
  * a new page after client navigation) are inserted by the library as usual, into its own tag placed
  * after this one.
  *
- * test/browser/site.test.ts checks on every page that, once hydrated, styled-components has inserted
+ * test/visitor/site.test.ts checks on every page that, once hydrated, styled-components has inserted
  * no rule of its own and the page looks as prerendered.
  */
 export const SSR_STYLE_ATTR = 'data-ssr-styles'

@@ -1,7 +1,7 @@
 /**
  * The analytics room's pure parts (src/analytics/): event mapping, paths, CSP sources, the consent
  * store and the consent notice. The providers, the queue and the page views run in the browser
- * tests (test/browser/analytics.test.ts) against real builds; jest's globals leave analytics off.
+ * tests (test/visitor/analytics.test.ts) against real builds; jest's globals leave analytics off.
  */
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -7,7 +7,7 @@
  * the admin's pop-up would run it.
  */
 import { finishAuth, startAuth, type OAuthEnv } from '../../functions/oauth'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
+import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
 const SITE = 'https://www.aquapuebla.mx'
 let fakeGitHub: GitHubStandIn

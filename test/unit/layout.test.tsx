@@ -7,7 +7,7 @@ import { AppProviders } from '../../src/app-providers'
 import { site } from '../../src/config/site'
 import { footer } from '../../src/content/shared'
 import { LayoutErrorBoundary } from '../../src/layout/error-screen'
-import { renderRoute } from '../support/render-route'
+import { renderRoute } from '../helpers/render-route'
 
 const NAV = ['Inicio', 'Nosotros', 'Servicios', 'Ubicación', 'Contacto']
 

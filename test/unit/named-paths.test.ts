@@ -29,8 +29,8 @@ const NOT_FILES: Record<string, string> = {
   deploy: 'the folder the build writes nginx.conf into',
   'scripts/lib/host-rules.ts':
     "the host rules' place before 2026-11-25, which bench:compare reads in older commits",
-  'src/grader/charts.js': "mdn/mdn-http-observatory's source, cited by test/support/observatory.ts",
-  'src/analyzer/tests/': "mdn/mdn-http-observatory's source, cited by test/support/observatory.ts",
+  'src/grader/charts.js': "mdn/mdn-http-observatory's source, cited by test/helpers/observatory.ts",
+  'src/analyzer/tests/': "mdn/mdn-http-observatory's source, cited by test/helpers/observatory.ts",
 }
 /** Files whose paths are test data (inputs a guard must refuse), not references. */
 const DATA_FILES = new Set(['test/unit/cms-proxy.test.ts', 'test/unit/named-paths.test.ts'])

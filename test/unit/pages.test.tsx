@@ -5,7 +5,7 @@ import { inicio } from '../../src/content/inicio'
 import { nosotros } from '../../src/content/nosotros'
 import { formatPrice, servicios } from '../../src/content/servicios'
 import { ubicacion } from '../../src/content/ubicacion'
-import { renderRoute } from '../support/render-route'
+import { renderRoute } from '../helpers/render-route'
 
 async function h1(name: string) {
   return screen.findByRole('heading', { level: 1, name })

@@ -1,11 +1,11 @@
 /**
  * Issue 11, finding 3: "+52 222 123 4567" broke across lines at its plain spaces. On the narrowest
  * phone we support (320 px), every place a page shows the number keeps it on one line.
- * Run: `npx jest --selectProjects browser test/browser/phone-numbers.test.ts` after a build.
+ * Run: `npx jest --selectProjects chromium test/visitor/phone-numbers.test.ts` after a build.
  */
 import type { Browser } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
-import { launchBrowser, openPage, serveDist } from '../support/browser'
+import { launchBrowser, openPage, serveDist } from '../helpers/browser'
 
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto', '/pagina-que-no-existe']
 /** The number however its groups are joined, so a plain-space regression is found too. */

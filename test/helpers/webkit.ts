@@ -5,10 +5,10 @@
  * WebKitGTK 2.50's driver speaks classic WebDriver only (no BiDi), so what the puppeteer suites do over
  * CDP/BiDi is done here this way instead:
  * - console errors, page errors and CSP violations: there is no "evaluate on new document" in classic
- *   WebDriver, so the WebKit build carries a probe, the same listeners as in test/support/browser.ts, as the
- *   first script of every page, with its hash added to the CSP (test/support/webkit-site.ts);
+ *   WebDriver, so the WebKit build carries a probe, the same listeners as in test/helpers/browser.ts, as the
+ *   first script of every page, with its hash added to the CSP (test/helpers/webkit-site.ts);
  * - request interception: none; the WebKit build's IMAGE_ORIGIN is a loopback server that answers the stock
- *   photos (test/support/webkit-site.ts), so no request ever leaves the machine;
+ *   photos (test/helpers/webkit-site.ts), so no request ever leaves the machine;
  * - finding things the way a visitor does: candidates by tag, then WebKit's own computed role and
  *   accessible name (WebDriver's "Get Computed Role/Label", read from its accessibility tree);
  * - viewport: the window is sized so that the page gets the height asked for; WebKitGTK's window cannot be

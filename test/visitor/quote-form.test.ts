@@ -1,7 +1,7 @@
 /**
  * The quote form on /contacto against the default build (no LEAD_ENDPOINT: the spec's simulated
  * sending), plus the toast it raises and the floating WhatsApp button. Spec sections 4, 5, 8 and 9.
- * Run: `npx jest test/browser/quote-form.test.ts --selectProjects browser --runInBand` after `npm run build`.
+ * Run: `npx jest test/visitor/quote-form.test.ts --selectProjects chromium --runInBand` after `npm run build`.
  *
  * Firefox ESR runs all of this file too (`npm run test:firefox`), with the same assertions. Headless Firefox
  * matches `(hover: none)` and has no touch emulation, but puppeteer's mouse still hovers, drags and clicks,
@@ -9,7 +9,7 @@
  */
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
-import { launchBrowser, openPage, serveDist, type OpenedPage } from '../support/browser'
+import { launchBrowser, openPage, serveDist, type OpenedPage } from '../helpers/browser'
 import {
   button,
   CONTACT_PATH,
@@ -29,7 +29,7 @@ import {
   type FieldKey,
   type FormValues,
   VALID,
-} from '../support/quote-form'
+} from '../helpers/quote-form'
 
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto']
 /** The home hero's call to action, a client-side link to /contacto. */

@@ -10,12 +10,12 @@
  *   `dataLayer` (consent, config) and turns each `event` command into a request to a GA4 collect URL
  *   (https://region1.google-analytics.com/g/collect?en=…&ep.<param>=…), as gtag.js would send it,
  *   so the assertions read what would be sent to Google. Those requests are answered 204 and recorded.
- * Every other external request is aborted (test/support/browser.ts), and every console error and
+ * Every other external request is aborted (test/helpers/browser.ts), and every console error and
  * Content-Security-Policy violation (the build's own policy, from scripts/build/host-config.ts) fails a test.
  * Waiting: what must happen is waited for (waitForSent, waitForToast, a selector, a heading). The `sleep`s
  * left are quiet periods before asserting that something did NOT happen (no second pageview, no request
  * before consent, nothing sent before the providers load): no event marks an absence, so a window is the test.
- * Run: `npx jest --selectProjects browser test/browser/analytics.test.ts` (~2 min).
+ * Run: `npx jest --selectProjects chromium test/visitor/analytics.test.ts` (~2 min).
  */
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -33,7 +33,7 @@ import {
   projectRoot,
   removeVariant,
   serveDist,
-} from '../support/browser'
+} from '../helpers/browser'
 import {
   button,
   field,
@@ -42,7 +42,7 @@ import {
   waitForHydration,
   waitForToast,
   type FormValues,
-} from '../support/quote-form'
+} from '../helpers/quote-form'
 
 const PLAUSIBLE_DOMAIN = 'www.aquapuebla.mx'
 const GA4_ID = 'G-TEST12345'
@@ -65,7 +65,7 @@ const TYPED: FormValues = {
 const PERSONAL = [TYPED.name, TYPED.phone, TYPED.email, TYPED.message, 'Ana', '5550101', 'example.com']
 
 /** See the file header: a test stand-in for gtag.js, not Google's code. */
-const GTAG_STAND_IN = `/* TEST STAND-IN for gtag.js (test/browser/analytics.test.ts): not Google's code. */
+const GTAG_STAND_IN = `/* TEST STAND-IN for gtag.js (test/visitor/analytics.test.ts): not Google's code. */
 (function () {
   var dataLayer = (window.dataLayer = window.dataLayer || [])
   var tid = ''

@@ -1,7 +1,7 @@
 /**
  * The quote form with a lead endpoint configured at build time (LEAD_ENDPOINT): a build variant POSTs
  * to a small recording server on loopback that answers, fails or hangs on demand. Takes ~30 s to build
- * and ~45 s to run. Run: `npx jest test/browser/lead-endpoint.test.ts --selectProjects browser --runInBand`.
+ * and ~45 s to run. Run: `npx jest test/visitor/lead-endpoint.test.ts --selectProjects chromium --runInBand`.
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -22,7 +22,7 @@ import {
   serveDist,
   BUILD_HOOK_MS,
   type OpenedPage,
-} from '../support/browser'
+} from '../helpers/browser'
 import {
   button,
   CONTACT_PATH,
@@ -41,7 +41,7 @@ import {
   watchSending,
   type FieldKey,
   type FormValues,
-} from '../support/quote-form'
+} from '../helpers/quote-form'
 
 const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
 const PHONE_HREF = 'tel:+522221234567'
@@ -143,7 +143,7 @@ beforeAll(async () => {
   ssrDir = built.ssrDir
   site = await serveDist(buildDir)
   browser = await launchBrowser()
-}, BUILD_HOOK_MS) // hang guard: a variant build, sized in test/support/browser.ts
+}, BUILD_HOOK_MS) // hang guard: a variant build, sized in test/helpers/browser.ts
 
 beforeEach(() => {
   mode = 'ok'

@@ -2,7 +2,7 @@
  * Runs linkinator's API in a child process (it is an ES module; jest's CommonJS runtime cannot load it)
  * and prints `{ links }` as JSON. argv[2]: linkinator CheckOptions as JSON. Every URL that is not on
  * the loopback server is skipped (reported as SKIPPED, never fetched): the machine is offline.
- * Used by test/browser/links.test.ts.
+ * Used by test/validators/links.test.ts.
  */
 import process from 'node:process'
 import { URL } from 'node:url'

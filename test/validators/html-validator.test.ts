@@ -4,15 +4,15 @@
  * warnings are printed, with the checker's version and its result per page.
  * One JVM checks all pages at once (HTML and the CSS in their <style> blocks). Measured on the 2-core
  * CI machine while other jobs shared it (load 11–17): 10 s of CPU, 14–32 s of wall time.
- * Run: `npx jest --selectProjects browser test/browser/html-validator.test.ts` after `npm run build`
+ * Run: `npx jest --selectProjects chromium test/validators/html-validator.test.ts` after `npm run build`
  * (DIST_DIR=<dir> checks another build).
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { distDir, projectRoot } from '../support/browser'
-import { builtPages } from '../support/built-pages'
+import { distDir, projectRoot } from '../helpers/browser'
+import { builtPages } from '../helpers/built-pages'
 
 interface VnuMessage {
   type: 'error' | 'info' | 'non-document-error'

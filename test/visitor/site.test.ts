@@ -2,13 +2,14 @@
  * The built site in a real browser: raw HTML of every route (what crawlers and script-less visitors get),
  * then the same pages hydrated (no console problems, client-side navigation), the 404 screen, the mobile menu,
  * layout overflow, sitemap/robots and the skip link. Runs against dist/ served by scripts/serve.ts on loopback.
- * Run: `npm run build`, then `npx jest test/browser/site.test.ts --selectProjects browser --runInBand`.
+ * Run: `npm run build`, then `npx jest test/visitor/site.test.ts --selectProjects chromium --runInBand`.
  *
- * Firefox ESR runs this file too (`npm run test:firefox`, BROWSER_ENGINE=firefox), with the same assertions,
- * all of it but "motion preferences": puppeteer emulates `prefers-reduced-motion` over CDP only, which
- * Firefox's WebDriver BiDi does not offer. (The raw-HTML, 404-status and crawling-file tests use no browser
+ * Firefox ESR runs this file too (the jest project `firefox`, `npm run test:firefox`), with the same
+ * assertions. The motion-preference tests are in motion.test.ts, which only Chromium runs: puppeteer emulates
+ * `prefers-reduced-motion` over CDP only, which Firefox's WebDriver BiDi does not offer. (The raw-HTML,
+ * 404-status and crawling-file tests use no browser
  * and cost milliseconds, so they simply run again.) Engine differences on purpose are handled in
- * test/support/browser.ts and test/support/engines.ts: no touch or mobile emulation in Firefox, and its
+ * test/helpers/browser.ts and test/helpers/engines.ts: no touch or mobile emulation in Firefox, and its
  * script-less pages live in a second Firefox with scripting off.
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core'
@@ -18,8 +19,8 @@ import type { RunningServer } from '../../scripts/serve'
 import { paths } from '../../src/config/paths'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
-import { launchBrowser, openPage, serveDist } from '../support/browser'
-import { ROUTES, type Route } from '../support/routes'
+import { launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { ROUTES, type Route } from '../helpers/routes'
 
 /** The public origin every absolute URL points to (jest's SITE_URL global, as in the build). */
 const ORIGIN = 'https://www.aquapuebla.mx'
@@ -109,7 +110,7 @@ function rulesInsertedByStyledComponents(page: Page): Promise<number> {
 
 /**
  * Waits until no CSS animation is running, polling from here with synchronous evaluations: in Firefox with
- * scripting off (test/support/engines.ts scriptlessBrowser) the page's own promises never settle, so
+ * scripting off (test/helpers/engines.ts scriptlessBrowser) the page's own promises never settle, so
  * `animation.finished` and puppeteer's `$$eval` would wait forever.
  */
 async function animationsFinished(page: Page, timeout = 5000): Promise<void> {
@@ -469,64 +470,6 @@ describe('script loading', () => {
       expect(
         await page.$eval('#root', (root) => Object.keys(root).some((key) => key.startsWith('__react'))),
       ).toBe(true)
-    } finally {
-      await page.close()
-    }
-  })
-})
-
-// Chromium only (excluded by name in `npm run test:firefox`): emulateMediaFeatures needs CDP.
-describe('motion preferences, on the home page at 390 px', () => {
-  /** Opens the home page hydrated, with `prefers-reduced-motion` set as given. */
-  async function openWithMotion(motion: 'reduce' | 'no-preference') {
-    const opened = await openPage(browser, { width: 390, height: 844 })
-    await opened.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: motion }])
-    await loadHydrated(opened.page, paths.inicio)
-    return opened
-  }
-
-  const scrollBehavior = (page: Page) =>
-    page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
-
-  test('reduced motion: no block is ever hidden for an entrance, and scrolling jumps', async () => {
-    const { page, problems } = await openWithMotion('reduce')
-    try {
-      expect(await scrollBehavior(page)).toBe('auto')
-      // Walk down the page: every block is fully opaque on arrival, none waits to be revealed.
-      const hiddenOnArrival = await page.evaluate(async () => {
-        const hidden = new Set<string>()
-        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-          window.scrollTo(0, y)
-          await new Promise((resolve) => setTimeout(resolve, 60))
-          for (const block of document.querySelectorAll('main h2, main h3, main p')) {
-            if (Number(getComputedStyle(block.closest('[data-reveal]') ?? block).opacity) < 1)
-              hidden.add(block.textContent?.trim().slice(0, 40) ?? '')
-          }
-        }
-        return [...hidden]
-      })
-      expect(hiddenOnArrival).toEqual([])
-      expect(await page.$$('[data-reveal]')).toHaveLength(0)
-      expect(problems).toEqual([])
-    } finally {
-      await page.close()
-    }
-  })
-
-  test('no preference: blocks below the fold fade in as they arrive, and scrolling is smooth', async () => {
-    const { page, problems } = await openWithMotion('no-preference')
-    try {
-      expect(await scrollBehavior(page)).toBe('smooth')
-      const waiting = await page.$('[data-reveal="waiting"]')
-      expect(waiting).not.toBeNull()
-      expect(await waiting?.evaluate((block) => getComputedStyle(block).opacity)).toBe('0')
-      await waiting?.evaluate((block) => block.scrollIntoView({ behavior: 'instant', block: 'center' }))
-      await page.waitForFunction(
-        (block) => block?.getAttribute('data-reveal') === 'shown' && getComputedStyle(block).opacity === '1',
-        { timeout: 3000 },
-        waiting,
-      )
-      expect(problems).toEqual([])
     } finally {
       await page.close()
     }

@@ -12,7 +12,7 @@
  * - the GitHub sign-in (functions/oauth.ts) runs in Cloudflare's own runtime (wrangler pages dev), its
  *   whole handshake against a stand-in for GitHub on loopback.
  * Needs a build (`npm run build`: dist/admin/).
- * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/browser/cms.test.ts --selectProjects browser`.
+ * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/owner/cms.test.ts --selectProjects chromium`.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -33,10 +33,10 @@ import {
   projectRoot,
   removeVariant,
   type BuiltVariant,
-} from '../support/browser'
-import { builtPages } from '../support/built-pages'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
-import { expectMaintenancePrice, expectPhoneEverywhere } from '../support/published-facts'
+} from '../helpers/browser'
+import { builtPages } from '../helpers/built-pages'
+import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
+import { expectMaintenancePrice, expectPhoneEverywhere } from '../helpers/published-facts'
 
 jest.setTimeout(180_000)
 
@@ -478,7 +478,7 @@ describe('editing with npm run cms (the dev server and the guarded local proxy)'
 })
 
 describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, functions/)", () => {
-  // GitHub's token endpoint, stood in for on loopback (test/support/github-stand-in.ts).
+  // GitHub's token endpoint, stood in for on loopback (test/stand-ins/github.ts).
   const CLIENT_ID = 'Iv1.prueba'
   const SECRET = 'secreto-de-prueba'
   let github: GitHubStandIn

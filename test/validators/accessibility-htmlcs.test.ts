@@ -1,19 +1,19 @@
 /**
- * A second accessibility engine beside axe (test/browser/accessibility.test.ts): pa11y with
+ * A second accessibility engine beside axe (test/visitor/accessibility.test.ts): pa11y with
  * HTML_CodeSniffer, standard WCAG2AA, on every built page served by scripts/serve.ts (the 404 page
  * at an unknown path), at 1280 px and at 390 px: zero errors; warning and notice counts are printed,
  * with the tools' versions. pa11y drives our own Debian Chromium page (openPage: external hosts
  * intercepted), so nothing downloads a browser. Measured on the 2-core CI machine while other jobs
  * shared it (load 11–17): 26–49 s for the 12 runs (6 pages × 2 widths).
- * Run: `npx jest --selectProjects browser test/browser/accessibility-htmlcs.test.ts` after a build.
+ * Run: `npx jest --selectProjects chromium test/validators/accessibility-htmlcs.test.ts` after a build.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/offline-images'
 import type { RunningServer } from '../../scripts/serve'
-import { openPage, projectRoot, serveDist } from '../support/browser'
-import { builtPages } from '../support/built-pages'
+import { openPage, projectRoot, serveDist } from '../helpers/browser'
+import { builtPages } from '../helpers/built-pages'
 
 interface Pa11yIssue {
   code: string

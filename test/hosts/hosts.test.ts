@@ -7,7 +7,7 @@
  * Needs a build (`npm run build`) and the Debian packages nginx, libnginx-mod-http-brotli-static and
  * apache2 (.ci/run installs them); a missing server fails its suite with the package name, never skips.
  * About 60 s, most of it wrangler's start-up.
- * Run alone: `npx jest test/browser/hosts.test.ts --selectProjects browser`.
+ * Run alone: `npx jest test/hosts/hosts.test.ts --selectProjects chromium`.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -19,9 +19,9 @@ import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { ADMIN_PREFIX, CACHE_CONTROL, pageFileFor } from '../../scripts/hosts/host-rules'
 import { hostStarters, startNginx, type HostName } from '../../scripts/hosts/servers'
 import { startServer } from '../../scripts/serve'
-import { distDir, projectRoot } from '../support/browser'
-import { send, sendRaw, type Answer } from '../support/http'
-import { observatoryScore } from '../support/observatory'
+import { distDir, projectRoot } from '../helpers/browser'
+import { send, sendRaw, type Answer } from '../helpers/http'
+import { observatoryScore } from '../helpers/observatory'
 
 jest.setTimeout(120_000)
 

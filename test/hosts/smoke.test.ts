@@ -9,7 +9,7 @@
  * most of it tsx and Chromium starting. Only the full run visits every page. At load average 20-25 (same
  * machine, 2026-11-24): a full run 206 s (it passed, with the kit's own --timeout 20000), the broken copies
  * 10-65 s, the file ~10 min. The Jest timeouts below are hang guards sized from that.
- * Run: `DIST_DIR=… npx jest test/browser/smoke.test.ts --selectProjects browser` after a build (the path
+ * Run: `DIST_DIR=… npx jest test/hosts/smoke.test.ts --selectProjects chromium` after a build (the path
  * first: after --selectProjects it would be read as a second project name, and every browser test runs).
  */
 import { spawn } from 'node:child_process'
@@ -25,7 +25,7 @@ import { deployDirFor } from '../../scripts/hosts/host-policy'
 import type { RunningServer } from '../../scripts/serve'
 import { CHECK_NAMES } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../src/config/paths'
-import { distDir, projectRoot, serveDist } from '../support/browser'
+import { distDir, projectRoot, serveDist } from '../helpers/browser'
 
 /**
  * Hang guards, not measures: about three times the slowest run seen on a loaded 2-core machine (a broken copy

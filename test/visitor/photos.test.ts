@@ -5,7 +5,7 @@
  * huge 12000×9000 photo for /nosotros: phone JPEGs made by the test (scripts/fixtures/sample-photos.ts) with
  * the camera, the date and the GPS position of the house in their EXIF. Then each bad upload stops the
  * build with one line naming the content file, the field and the image, and leaves dist/ as it was.
- * Run alone: `npx jest test/browser/photos.test.ts --selectProjects browser --runInBand` (~4 min: the
+ * Run alone: `npx jest test/visitor/photos.test.ts --selectProjects chromium --runInBand` (~4 min: the
  * photos are processed cold into a scratch cache).
  */
 import { createHash } from 'node:crypto'
@@ -30,7 +30,7 @@ import {
   removeVariant,
   serveDist,
   type BuiltVariant,
-} from '../support/browser'
+} from '../helpers/browser'
 import {
   buildInto,
   contentVariant,
@@ -40,8 +40,8 @@ import {
   run,
   snapshot,
   type Edits,
-} from '../support/content-variants'
-import { exifTags } from '../support/exif'
+} from '../helpers/content-variants'
+import { exifTags } from '../helpers/exif'
 
 jest.setTimeout(300_000)
 

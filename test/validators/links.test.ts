@@ -6,17 +6,17 @@
  * through linkinator's static server with clean URLs. The machine is offline: every URL that is not
  * on the loopback server (stock photos, WhatsApp, maps, social sites) is skipped and listed, never
  * fetched. linkinator reports a fragment only when it is missing. It is an ES module, which jest's
- * CommonJS runtime cannot load, so its API runs in a child process (test/support/linkinator.mjs).
+ * CommonJS runtime cannot load, so its API runs in a child process (test/helpers/linkinator.mjs).
  * It resolves same-page links against `/x/` for a page `/x`, so `/x/` shows up too (the server
  * answers it with the page). Measured on the 2-core CI machine shared with other jobs: 5–13 s.
- * Run: `npx jest --selectProjects browser test/browser/links.test.ts` after a build.
+ * Run: `npx jest --selectProjects chromium test/validators/links.test.ts` after a build.
  */
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { RunningServer } from '../../scripts/serve'
-import { distDir, projectRoot, serveDist } from '../support/browser'
-import { builtPages } from '../support/built-pages'
+import { distDir, projectRoot, serveDist } from '../helpers/browser'
+import { builtPages } from '../helpers/built-pages'
 
 interface LinkResult {
   url: string
@@ -25,12 +25,12 @@ interface LinkResult {
   parent?: string
 }
 
-const RUNNER = path.join(projectRoot, 'test/support/linkinator.mjs')
+const RUNNER = path.join(projectRoot, 'test/helpers/linkinator.mjs')
 const { version } = JSON.parse(
   readFileSync(path.join(projectRoot, 'node_modules/linkinator/package.json'), 'utf8'),
 ) as { version: string }
 
-/** linkinator's `LinkChecker().check(options)`, run by test/support/linkinator.mjs. */
+/** linkinator's `LinkChecker().check(options)`, run by test/helpers/linkinator.mjs. */
 function linkinator(options: Record<string, unknown>): Promise<LinkResult[]> {
   const all = { checkFragments: true, concurrency: 4, timeout: 10_000, ...options }
   return new Promise((resolve, reject) => {

@@ -4,14 +4,14 @@
  * visible focus indicator on the first stops of the keyboard path. axe runs through @axe-core/puppeteer, with the
  * rules of the axe-core version this project pins (its peer dependency `puppeteer` is an alias of puppeteer-core
  * in package.json, so no browser is downloaded; tests drive Debian's Chromium).
- * Run: `npm run build`, then `npx jest test/browser/accessibility.test.ts --selectProjects browser --runInBand`.
+ * Run: `npm run build`, then `npx jest test/visitor/accessibility.test.ts --selectProjects chromium --runInBand`.
  */
 import { AxePuppeteer } from '@axe-core/puppeteer'
 import axe from 'axe-core'
 import type { Browser, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
 import { pagePaths, paths } from '../../src/config/paths'
-import { launchBrowser, openPage, serveDist } from '../support/browser'
+import { launchBrowser, openPage, serveDist } from '../helpers/browser'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const WIDTHS = [390, 1280] as const

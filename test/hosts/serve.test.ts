@@ -2,7 +2,7 @@
  * scripts/serve.ts against a tiny dist-like fixture (no build needed; its host configuration written by the
  * same code as the build's): routes, 404 page, cache and security headers, precompressed files, and hostile
  * requests. What every host must agree on, against the real build, is in hosts.test.ts. Raw `http.request`/`net` so paths reach the server as written
- * and compressed bodies arrive as sent. Run: `npx jest --selectProjects browser test/browser/serve.test.ts`.
+ * and compressed bodies arrive as sent. Run: `npx jest --selectProjects chromium test/hosts/serve.test.ts`.
  */
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { headersFile, parseHeadersFile } from '../../scripts/hosts/host-files'
 import { collectHostPolicy } from '../../scripts/hosts/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
-import { send as sendOn, sendRaw as sendRawOn } from '../support/http'
+import { send as sendOn, sendRaw as sendRawOn } from '../helpers/http'
 
 const SECRET = `secret-${process.pid}-${Date.now()}`
 const page = (marker: string) =>
@@ -32,7 +32,7 @@ let server: RunningServer
 let fixture: string
 let securityHeaders: Readonly<Record<string, string>>
 
-/** One request on its own connection; the path goes out exactly as given (test/support/http.ts). */
+/** One request on its own connection; the path goes out exactly as given (test/helpers/http.ts). */
 const send = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
   sendOn(server.port, target, headers, method)
 /** Bytes straight onto a socket, for request lines and headers that http.request would refuse to write. */

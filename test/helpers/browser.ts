@@ -17,7 +17,7 @@ export const projectRoot = path.resolve(__dirname, '../..')
 /** The build under test: `dist/`, or another one through DIST_DIR (as scripts/serve.ts reads it). */
 export const distDir = path.resolve(projectRoot, process.env.DIST_DIR || 'dist')
 
-/** Chromium, or Firefox ESR with BROWSER_ENGINE=firefox (test/support/engines.ts). */
+/** Chromium, or Firefox ESR with BROWSER_ENGINE=firefox (test/helpers/engines.ts). */
 export function launchBrowser(): Promise<Browser> {
   return launchEngine()
 }

@@ -6,12 +6,12 @@
  * named and justified below.
  * The JSON-LD itself is typed with schema-dts (src/seo/structured-data.ts): a property a type does
  * not allow does not compile. Measured: 0.6–1.6 s for all pages.
- * Run: `npx jest --selectProjects browser test/browser/structured-data-tool.test.ts` after a build.
+ * Run: `npx jest --selectProjects chromium test/validators/structured-data-tool.test.ts` after a build.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { distDir, projectRoot } from '../support/browser'
-import { builtPages } from '../support/built-pages'
+import { distDir, projectRoot } from '../helpers/browser'
+import { builtPages } from '../helpers/built-pages'
 
 interface SdttTest {
   test: string

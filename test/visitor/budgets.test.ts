@@ -4,7 +4,7 @@
  * first-load JavaScript ≤ 110 KB brotli in total, and no stylesheet or script from another host in the HTML.
  * Reads dist/ as `npm run build` left it (the browser project runs after the build in `npm test`); sizes
  * only, timings live in `npm run bench`.
- * Run alone: `npx jest test/browser/budgets.test.ts --selectProjects browser` (env DIST_DIR: another build).
+ * Run alone: `npx jest test/visitor/budgets.test.ts --selectProjects chromium` (env DIST_DIR: another build).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'

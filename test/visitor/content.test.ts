@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
-import { expectMaintenancePrice, expectPhoneEverywhere, servicesInJsonLd } from '../support/published-facts'
+import { expectMaintenancePrice, expectPhoneEverywhere, servicesInJsonLd } from '../helpers/published-facts'
 import {
   buildInto,
   contentVariant as contentVariantIn,
@@ -22,7 +22,7 @@ import {
   run,
   snapshot,
   type Edits,
-} from '../support/content-variants'
+} from '../helpers/content-variants'
 import {
   buildVariant,
   launchBrowser,
@@ -30,7 +30,7 @@ import {
   removeVariant,
   serveDist,
   type BuiltVariant,
-} from '../support/browser'
+} from '../helpers/browser'
 
 jest.setTimeout(300_000)
 

@@ -1,5 +1,5 @@
 /**
- * The site as the WebKit suite sees it (test/support/webkit.ts says why each piece is needed):
+ * The site as the WebKit suite sees it (test/helpers/webkit.ts says why each piece is needed):
  * 1. a loopback image server that answers the stock photos (`/photo-*?w=&h=`) with the same placeholder the
  *    puppeteer suites answer intercepted requests with;
  * 2. a build of the site whose IMAGE_ORIGIN is that server (`buildVariant`, ~40 s), so no request leaves the
@@ -18,7 +18,7 @@ import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import { startServer } from '../../scripts/serve'
 import { buildVariant, projectRoot, removeVariant } from './browser'
 
-/** Runs in the page before anything else; every entry is one problem, worded as in test/support/browser.ts. */
+/** Runs in the page before anything else; every entry is one problem, worded as in test/helpers/browser.ts. */
 const PROBE = `(() => {
   const problems = []
   window.__problems = problems

@@ -2,9 +2,9 @@
  * The Content-Security-Policy in the browser: the build's policy (dist/_headers) lets every page, the
  * client-side navigation between them, the quote flow and its toast run with zero violations, and it
  * really blocks what it must (injected inline script and inline style), which also proves the
- * `securitypolicyviolation` listener every browser test relies on (test/support/browser.ts) reports.
+ * `securitypolicyviolation` listener every browser test relies on (test/helpers/browser.ts) reports.
  * Chromium against scripts/serve.ts; the visitor suites repeat the zero-violation check on nginx and in
- * Firefox. About 30 s. Run alone: `npx jest test/browser/csp.test.ts --selectProjects browser`.
+ * Firefox. About 30 s. Run alone: `npx jest test/visitor/csp.test.ts --selectProjects chromium`.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -13,8 +13,8 @@ import { paths, pagePaths } from '../../src/config/paths'
 import { parseHeadersFile } from '../../scripts/hosts/host-files'
 import { EMPTY_STYLE_ELEMENT } from '../../scripts/hosts/host-rules'
 import { startServer, type RunningServer } from '../../scripts/serve'
-import { distDir, launchBrowser, openPage, serveDist } from '../support/browser'
-import { button, field, openFreshContact, SUBMIT, SUCCESS_TITLE, waitForToast } from '../support/quote-form'
+import { distDir, launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { button, field, openFreshContact, SUBMIT, SUCCESS_TITLE, waitForToast } from '../helpers/quote-form'
 
 jest.setTimeout(60_000)
 

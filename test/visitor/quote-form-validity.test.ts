@@ -3,13 +3,13 @@
  * send it looks exactly as on first load and still validates natively; after a submit the browser blocks,
  * the field it points at and its label are fully visible below the sticky header, wherever the field was.
  * Runs in Chromium and, unchanged, in Firefox ESR (`npm run test:firefox`); the WebKit suite
- * (test/webkit/visitor.test.ts) repeats the placement cases in WebKitGTK with the same PLACES.
- * Run: `npx jest test/browser/quote-form-validity.test.ts --selectProjects browser` after a build
+ * (test/visitor/webkit.test.ts) repeats the placement cases in WebKitGTK with the same PLACES.
+ * Run: `npx jest test/visitor/quote-form-validity.test.ts --selectProjects chromium` after a build
  * (DIST_DIR picks another build; BROWSER_ENGINE=firefox the engine).
  */
 import type { Browser, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
-import { launchBrowser, openPage, serveDist, type OpenedPage } from '../support/browser'
+import { launchBrowser, openPage, serveDist, type OpenedPage } from '../helpers/browser'
 import {
   button,
   field,
@@ -26,7 +26,7 @@ import {
   PLACES,
   type Place,
   VALID,
-} from '../support/quote-form'
+} from '../helpers/quote-form'
 
 let browser: Browser
 let server: RunningServer

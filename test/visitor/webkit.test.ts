@@ -1,10 +1,10 @@
 /**
  * The visitor suites in WebKit, Safari's engine (every iPhone browser is WebKit): Debian's WebKitGTK
- * MiniBrowser through WebKitWebDriver and selenium-webdriver (test/support/webkit.ts), on a build that
- * answers its stock photos from loopback and carries the problem probe (test/support/webkit-site.ts).
+ * MiniBrowser through WebKitWebDriver and selenium-webdriver (test/helpers/webkit.ts), on a build that
+ * answers its stock photos from loopback and carries the problem probe (test/helpers/webkit-site.ts).
  * Run: `npm run test:webkit` (builds its own variant; needs webkit2gtk-driver, and xvfb without a display).
  *
- * The same assertions as the Chromium/Firefox suites (test/browser/site.test.ts, quote-form.test.ts,
+ * The same assertions as the Chromium/Firefox suites (test/visitor/site.test.ts, quote-form.test.ts,
  * quote-form-validity.test.ts), on this subset, chosen because it is what differs between engines:
  * - every route: script-less rendering (heading and content visible), hydration with no console error,
  *   page error or CSP violation, one title; client-side navigation through the header; the 404 screen;
@@ -35,7 +35,7 @@ import {
   type FieldKey,
   type FormValues,
   type Place,
-} from '../support/quote-form'
+} from '../helpers/quote-form'
 import {
   byRole,
   clickInView,
@@ -46,9 +46,9 @@ import {
   waitInPage,
   webkitExecutables,
   type WebKit,
-} from '../support/webkit'
-import { serveWebKitSite, type WebKitSite } from '../support/webkit-site'
-import { ROUTES } from '../support/routes'
+} from '../helpers/webkit'
+import { serveWebKitSite, type WebKitSite } from '../helpers/webkit-site'
+import { ROUTES } from '../helpers/routes'
 
 // Hang guards for a loaded 2-core machine, not measurements: a WebDriver round trip is a few ms.
 jest.setTimeout(90_000)

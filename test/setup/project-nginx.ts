@@ -1,0 +1,6 @@
+/**
+ * The jest project `nginx` (jest.config.js): its test files drive Chromium against dist/ served by Debian's nginx with the build's nginx.conf.
+ * Set before each file loads; test/helpers/engines.ts and test/helpers/browser.ts read them.
+ */
+process.env.BROWSER_ENGINE = 'chromium'
+process.env.TEST_HOST = 'nginx'
