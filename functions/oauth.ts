@@ -110,9 +110,8 @@ export function startAuth({ request, env }: PagesContext): Response {
 
 /**
  * The page that hands the result to the admin window, with a policy that allows only its own script. The
- * pop-up cannot read its opener's origin, so it greets each allowed origin ("authorizing:github", no secret:
- * a window of another origin never receives it), and sends the result only to the opener that answers from
- * an allowed origin. With no opener (a Cross-Origin-Opener-Policy that severs it, docs/decisions/020-…), it
+ * pop-up cannot read its opener's origin, so it greets it ("authorizing:github", no secret), and sends the
+ * result only to its opener, once that answers from an allowed origin. With no opener (a Cross-Origin-Opener-Policy that severs it, docs/decisions/020-…), it
  * says so instead of failing silently.
  */
 function handOver(origins: string[], status: 'success' | 'error', content: object): Response {
@@ -132,7 +131,9 @@ function handOver(origins: string[], status: 'success' | 'error', content: objec
     window.opener.postMessage(message, event.origin);
   }
   window.addEventListener('message', receive);
-  for (var i = 0; i < origins.length; i++) window.opener.postMessage('authorizing:github', origins[i]);
+  // The greeting holds no secret. To one admin origin it goes to that origin only; with several, to any
+  // (a greeting aimed at another origin than the opener's is dropped with a console warning in the admin).
+  window.opener.postMessage('authorizing:github', origins.length === 1 ? origins[0] : '*');
 })();`
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Iniciando sesión…</title></head><body><p id="estado">${
     status === 'success'

@@ -45,6 +45,8 @@ const TOKEN = 'gho_token-de-la-duena'
 const NEW_PHONE = '+52 222 987 6543'
 const SHOTS = process.env.CMS_SHOTS_DIR ?? ''
 const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
+const NOT_FOUND_LOGGED =
+  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'cms-sign-in-'))
 const variant = path.join(scratch, 'dist')
@@ -56,6 +58,14 @@ let github: GitHubStandIn
 let pages: HostServer
 let nginx: HostServer
 
+/** A loopback port nothing listens on, other than `taken`. */
+async function closedPort(taken: number): Promise<number> {
+  for (;;) {
+    const port = await freePort()
+    if (port !== taken) return port
+  }
+}
+
 beforeAll(async () => {
   // 1. The functions' origin first: the admin's config.yml names it (base_url), so the build needs it.
   const pagesPort = await freePort()
@@ -64,7 +74,7 @@ beforeAll(async () => {
   // if it answers: another test's decap-server may listen on the default port. Point it at a closed port.
   built = buildVariant(variant, {
     CMS_AUTH_BASE_URL: authOrigin,
-    CMS_PROXY_URL: `http://127.0.0.1:${await freePort()}/api/v1`,
+    CMS_PROXY_URL: `http://127.0.0.1:${await closedPort(pagesPort)}/api/v1`,
   })
   // 2. GitHub, with the repository the CMS commits to holding a copy of content/.
   github = await startGitHubStandIn({
@@ -196,8 +206,17 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
       expect(
         before.flatMap((line, index) => (line === after[index] ? [] : [{ was: line, now: after[index] }])),
       ).toEqual([{ was: 'phone: +52 222 123 4567', now: `phone: ${NEW_PHONE}` }])
-      // The one request that fails on purpose: Decap's probe for a local proxy (none on this port).
-      expect(problems.filter((problem) => problem !== PROXY_PROBE_REFUSED)).toEqual([])
+      // Decap lists the media folder, which a repository without uploads lacks: GitHub answers 404 and Decap
+      // takes it as empty ("This 404 was expected"), while Chromium logs each such answer. Nothing else failed.
+      const refused = github.requests
+        .filter((request) => (request.status ?? 200) >= 400)
+        .map((request) => `${request.status} ${request.method} ${request.url}`)
+      expect(new Set(refused)).toEqual(new Set([`404 GET /repos/${repo}/git/trees/${branch}:content/media`]))
+      expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(refused.length)
+      // And the one request that fails on purpose: Decap's probe for a local proxy (none on its port).
+      expect(
+        problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem)),
+      ).toEqual([])
     } finally {
       await page.close()
     }

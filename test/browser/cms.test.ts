@@ -377,7 +377,7 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
     expect(page).toContain('Sesión iniciada.')
     // The message Decap waits for, with the token, sent to the admin's own origin only.
     expect(page).toContain('authorization:github:success:{\\"token\\":\\"gho_token-de-prueba\\"')
-    expect(page).toContain(`var origin = ${JSON.stringify(pages.url)};`)
+    expect(page).toContain(`var origins = ${JSON.stringify([pages.url])};`)
     expect(done.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-/)
     expect(received).toEqual([
       {

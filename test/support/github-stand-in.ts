@@ -67,6 +67,8 @@ export interface RecordedRequest {
   authorization?: string
   /** The parsed JSON body of a write, or undefined. */
   body?: unknown
+  /** The status the stand-in answered. */
+  status?: number
 }
 
 export interface StandInCommit {
@@ -256,9 +258,14 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   }
 
   function api(req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
-    const send = (status: number, answer: unknown) => json(res, status, answer, CORS_HEADERS)
+    const recorded: RecordedRequest = { method: req.method ?? 'GET', url: url.pathname + url.search }
+    const send = (status: number, answer: unknown) => {
+      recorded.status = status
+      json(res, status, answer, CORS_HEADERS)
+    }
     const notFound = () => send(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
     const authorization = req.headers.authorization
+    requests.push(Object.assign(recorded, { authorization }))
     let parsed: unknown
     try {
       parsed = body ? JSON.parse(body) : undefined
@@ -266,12 +273,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       send(400, { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' })
       return
     }
-    requests.push({
-      method: req.method ?? 'GET',
-      url: url.pathname + url.search,
-      authorization,
-      body: parsed,
-    })
+    recorded.body = parsed
 
     const token = /^(?:token|bearer)\s+(.+)$/i.exec(authorization ?? '')?.[1]
     const user = users.find((candidate) => candidate.token === token)
