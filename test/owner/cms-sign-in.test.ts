@@ -15,7 +15,7 @@
  *   - nginx: nginx serves the admin with the build's nginx.conf, the sign-in is on the functions' own origin
  *     (CMS_AUTH_BASE_URL), which hands the token over only to the admin origins it is told (CMS_ADMIN_ORIGINS).
  * Needs nginx (Debian) and wrangler; builds one variant of the site (CMS_AUTH_BASE_URL). About 3 minutes, most of
- * it the build. Run alone: `npx jest test/browser/cms-sign-in.test.ts --selectProjects chromium --runInBand`.
+ * it the build. Run alone: `npx jest test/owner/cms-sign-in.test.ts --selectProjects chromium --runInBand`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
