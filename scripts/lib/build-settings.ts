@@ -4,7 +4,8 @@
  * host-configuration writer builds the Content-Security-Policy from the same values, so a build pointed
  * at another image host or lead endpoint allows exactly those origins.
  *   SITE_URL       absolute base of canonical/OG/sitemap URLs (default https://www.aquapuebla.mx)
- *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending
+ *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending; a path (`/api/leads`) = this
+ *                  site's own Pages Function (docs/leads.md)
  *   IMAGE_ORIGIN   stock-photo host (benchmarks point it at a local stub)
  *   PLAUSIBLE_DOMAIN  the site's domain as registered in Plausible; empty = no Plausible (README,
  *                     "Measuring visits and leads")

@@ -95,7 +95,10 @@ export const PRECOMPRESSED_ENCODINGS = [
 export interface PolicyOrigins {
   /** IMAGE_ORIGIN: the stock-photo host. */
   imageOrigin: string
-  /** LEAD_ENDPOINT (empty when quote requests are simulated): fetch() and the no-JS form post there. */
+  /**
+   * LEAD_ENDPOINT (empty when quote requests are simulated): fetch() and the no-JS form post there; a path
+   * (`/api/leads`) is this site's own origin.
+   */
   leadEndpoint: string
   /** Extra sources from optional features (analytics), by directive. */
   extra?: { scriptSrc?: readonly string[]; connectSrc?: readonly string[]; imgSrc?: readonly string[] }
@@ -151,7 +154,11 @@ const unique = (sources: readonly string[]) => [...new Set(sources)]
  * one directive at a time.
  */
 export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode): string {
-  const lead = origins.leadEndpoint ? [originOf(origins.leadEndpoint, 'LEAD_ENDPOINT')] : []
+  // A path (`/api/leads`, the Pages Function) is this origin: 'self' already allows it.
+  const lead =
+    origins.leadEndpoint && !origins.leadEndpoint.startsWith('/')
+      ? [originOf(origins.leadEndpoint, 'LEAD_ENDPOINT')]
+      : []
   const image = originOf(origins.imageOrigin, 'IMAGE_ORIGIN')
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],

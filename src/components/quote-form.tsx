@@ -1,14 +1,16 @@
 import { MessageCircle, Send } from 'lucide-react'
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { styled } from 'styled-components'
+import { canonicalPath } from '../analytics/events'
 import { placement, QUOTE_FORM_MARK } from '../analytics/placement'
 import { analyticsPrivacyNote } from '../analytics/privacy-note'
 import { trackQuoteOutcome } from '../analytics/quote-outcome'
 import { site, whatsappLink } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
-import { clearDraft, loadDraft, saveDraft } from '../lead/draft'
-import { emptyLead, type Lead } from '../lead/lead-fields'
+import { clearDraft, currentSubmission, loadDraft, saveDraft } from '../lead/draft'
+import type { FieldErrors } from '../lead/lead'
+import { emptyLead, leadFields, type Lead } from '../lead/lead-fields'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
 import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
@@ -33,6 +35,8 @@ export const HONEYPOT_NAME = '_gotcha'
 export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   const [lead, setLead] = useState<Lead>(emptyLead)
   const [sending, setSending] = useState(false)
+  /** The endpoint's message per refused field (a 422), shown under each field until it is edited. */
+  const [errors, setErrors] = useState<FieldErrors>({})
   const sendingRef = useRef(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const restored = useRef(false)
@@ -56,6 +60,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
     const { name, value } = event.target
     setLead((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name as keyof Lead]: _edited, ...rest }) => rest)
+    // The submission (its id for retries, when filling in began) starts with the first keystroke.
+    if (endpoint) currentSubmission()
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -74,12 +81,21 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
     ])
     const result = await deliverLead(lead, {
       endpoint: isBot ? '' : endpoint,
-      page: window.location.href,
+      // The path alone, as analytics records it: a query string or fragment could hold anything.
+      page: canonicalPath(window.location.pathname),
+      submission: currentSubmission(),
     })
     // Analytics: delivered or failed, and the chosen service; a filled honeypot is a bot, not a lead.
     if (!isBot) trackQuoteOutcome(result, lead)
 
-    if (result.ok) {
+    if (!result.ok && result.reason === 'http' && result.fields) {
+      // The endpoint refused some fields: its messages under them, the first one focused, nothing lost.
+      const refused = result.fields
+      setErrors(refused)
+      const first = leadFields.find((key) => refused[key])
+      formElement.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    } else if (result.ok) {
+      setErrors({})
       toast({ title: form.success.title, description: form.success.description })
       // Emptying the values alone leaves every field :user-invalid (red borders) in Chromium,
       // Firefox and WebKit (issue 11); a form reset also forgets that the visitor touched them.
@@ -153,7 +169,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.name.placeholder}
             value={lead.name}
             onChange={update}
+            {...errorProps('name', errors)}
           />
+          <FieldError field="name" errors={errors} />
         </Field>
         <Field>
           <label htmlFor="quote-phone">{fields.phone.label}</label>
@@ -167,7 +185,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.phone.placeholder}
             value={lead.phone}
             onChange={update}
+            {...errorProps('phone', errors)}
           />
+          <FieldError field="phone" errors={errors} />
         </Field>
       </Row>
       <Row>
@@ -182,11 +202,20 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.email.placeholder}
             value={lead.email}
             onChange={update}
+            {...errorProps('email', errors)}
           />
+          <FieldError field="email" errors={errors} />
         </Field>
         <Field>
           <label htmlFor="quote-service">{fields.service.label}</label>
-          <select id="quote-service" name="service" required value={lead.service} onChange={update}>
+          <select
+            id="quote-service"
+            name="service"
+            required
+            value={lead.service}
+            onChange={update}
+            {...errorProps('service', errors)}
+          >
             <option value="">{fields.service.placeholder}</option>
             {fields.service.options.map((option) => (
               <option key={option} value={option}>
@@ -194,6 +223,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
               </option>
             ))}
           </select>
+          <FieldError field="service" errors={errors} />
         </Field>
       </Row>
       <Field>
@@ -206,7 +236,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
           placeholder={fields.message.placeholder}
           value={lead.message}
           onChange={update}
+          {...errorProps('message', errors)}
         />
+        <FieldError field="message" errors={errors} />
       </Field>
       <Honeypot aria-hidden="true">
         <label htmlFor="quote-website">{form.honeypot}</label>
@@ -235,6 +267,16 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       </Privacy>
     </Form>
   )
+}
+
+/** A refused field: marked invalid and described by the endpoint's message. */
+function errorProps(field: keyof Lead, errors: FieldErrors) {
+  return errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `quote-${field}-error` } : {}
+}
+
+function FieldError({ field, errors }: { field: keyof Lead; errors: FieldErrors }): ReactNode {
+  const message = errors[field]
+  return message ? <ErrorText id={`quote-${field}-error`}>{message}</ErrorText> : null
 }
 
 const Form = styled.form`
@@ -319,9 +361,16 @@ const Field = styled.div`
 
   input:user-invalid,
   select:user-invalid,
-  textarea:user-invalid {
+  textarea:user-invalid,
+  [aria-invalid='true'] {
     border-color: ${({ theme }) => theme.color.danger};
   }
+`
+
+const ErrorText = styled.p`
+  color: ${({ theme }) => theme.color.danger};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 600;
 `
 
 const Honeypot = styled.div`
