@@ -33,6 +33,14 @@ export interface LeadContext {
 
 export const SENT_STATE = 'enviado'
 
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return ''
+  }
+}
+
 export async function handleLeads(context: LeadContext): Promise<Response> {
   const { request, env } = context
   const method = request.method.toUpperCase()
@@ -101,6 +109,10 @@ async function receive(context: LeadContext, cors: Record<string, string>): Prom
   const html = body.kind === 'form' && !wantsJson
 
   // 3. The fields.
+  // A post without JavaScript names no page: its Referer does, when it is one of this site's pages.
+  const referer = request.headers.get('Referer')
+  if (!body.fields.page && referer && allowedOrigins(request, env).has(safeOrigin(referer)))
+    body.fields.page = referer
   const checked = validateLead(body.fields, () => crypto.randomUUID())
   if (!checked.ok) return fail(422, leadAnswers.invalid, { fields: checked.fields })
   const lead = checked.lead

@@ -15,6 +15,8 @@ export interface LeadEnv {
   LEAD_RATE_WINDOW_SECONDS?: string
   /** Faster than this between opening the form and sending it is a robot (ms, default 3000). */
   LEAD_MIN_FILL_MS?: string
+  /** The backoff's unit, one minute (ms); only tests shorten it. */
+  LEAD_RETRY_UNIT_MS?: string
   /** Leads older than this many days are deleted by the schedule (default 730). */
   LEAD_RETENTION_DAYS?: string
   /** E-mail through a Resend-compatible HTTP API: all four set = on. */

@@ -6,7 +6,7 @@
  * (1, 2, 4 … minutes, at most 60), or `failed` once the lead is a day old.
  */
 import type { D1Database } from './d1'
-import type { Channel, LeadEnv } from './env'
+import { numberSetting, type Channel, type LeadEnv } from './env'
 
 export const SEND_TIMEOUT_MS = 5000
 /** Longer than a send can take, so a claim outlives its sender only if the sender died. */
@@ -17,6 +17,11 @@ export const MAX_BACKOFF_MINUTES = 60
 /** Minutes to wait after the n-th failed attempt (n ≥ 1): 1, 2, 4, 8, 16, 32, 60, 60 … */
 export function backoffMinutes(attempts: number): number {
   return Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.max(0, attempts - 1))
+}
+
+/** The wait after the n-th failed attempt in ms; `unitMs` (a minute) is shorter only in tests. */
+export function backoffMs(attempts: number, unitMs = 60_000): number {
+  return Math.min(MAX_BACKOFF_MINUTES * 60_000, backoffMinutes(attempts) * unitMs)
 }
 
 export interface LeadRow {
@@ -127,6 +132,7 @@ export async function deliverDue(
   options: { leadId?: string; limit?: number; now?: () => Date; timeoutMs?: number } = {},
 ): Promise<SendOutcome[]> {
   const { leadId, limit = 50, now = () => new Date(), timeoutMs = SEND_TIMEOUT_MS } = options
+  const unitMs = numberSetting(env.LEAD_RETRY_UNIT_MS, 60_000)
   const start = now()
   const at = start.toISOString()
   const claimed = await db
@@ -149,7 +155,7 @@ export async function deliverDue(
         .bind(row.lead_id)
         .first<LeadRow>()
       const error = lead ? await send(row.channel, lead, env, timeoutMs) : 'the lead was deleted'
-      await record(db, row, lead, error, now())
+      await record(db, row, lead, error, now(), unitMs)
       return {
         leadId: row.lead_id,
         channel: row.channel,
@@ -167,6 +173,7 @@ async function record(
   lead: LeadRow | null,
   error: string | null,
   now: Date,
+  unitMs: number,
 ): Promise<void> {
   const at = now.toISOString()
   if (error === null) {
@@ -180,7 +187,7 @@ async function record(
     return
   }
   const age = lead ? now.getTime() - Date.parse(lead.created_at) : Infinity
-  const next = new Date(now.getTime() + backoffMinutes(row.attempts) * 60_000)
+  const next = new Date(now.getTime() + backoffMs(row.attempts, unitMs))
   const givenUp = age >= GIVE_UP_MS
   await db
     .prepare(

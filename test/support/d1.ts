@@ -8,7 +8,8 @@ import path from 'node:path'
 import { Miniflare } from 'miniflare'
 import type { D1Database } from '../../edge/leads/d1'
 
-export const migrationsDir = path.resolve(__dirname, '../../migrations')
+// jest and the scripts run from the project root.
+export const migrationsDir = path.resolve(process.cwd(), 'migrations')
 
 /** The statements of one migration file, comments removed. */
 export function migrationStatements(sql: string): string[] {
@@ -42,11 +43,29 @@ export async function startD1(): Promise<TestD1> {
   }
   return {
     db,
-    clear: async () => {
-      await db.batch(
-        ['notifications', 'leads', 'rate_limits'].map((table) => db.prepare(`DELETE FROM ${table}`)),
-      )
-    },
+    clear: () => clearTables(db),
     close: () => mf.dispose(),
   }
+}
+
+/**
+ * The local D1 a wrangler process keeps in `persistTo` (scripts/hosts/servers.ts createLocalD1), opened
+ * from the test through Miniflare, to read what the Pages Function and the schedule Worker wrote.
+ */
+export async function openLocalD1(local: { persistTo: string; databaseId: string }): Promise<TestD1> {
+  const mf = new Miniflare({
+    modules: true,
+    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
+    d1Databases: { DB: local.databaseId },
+    d1Persist: path.join(local.persistTo, 'v3', 'd1'),
+    compatibilityDate: '2026-04-26',
+  })
+  const db = (await mf.getD1Database('DB')) as unknown as D1Database
+  return { db, clear: () => clearTables(db), close: () => mf.dispose() }
+}
+
+function clearTables(db: D1Database) {
+  return db
+    .batch(['notifications', 'leads', 'rate_limits'].map((table) => db.prepare(`DELETE FROM ${table}`)))
+    .then(() => undefined)
 }
