@@ -261,9 +261,19 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       >
         <h3 id="privacidad">{form.privacy.title}</h3>
         <p>
-          {form.privacy.text} {form.privacy.rights} <a href={site.email.href}>{site.email.address}</a>
+          {form.privacy.text} {form.privacy.storage} {form.privacy.rights}{' '}
+          <a href={site.email.href}>{site.email.address}</a>
           {`.${analyticsPrivacyNote ? ` ${analyticsPrivacyNote}` : ''}`}
         </p>
+        <details>
+          <summary>{form.privacy.fullTitle}</summary>
+          {form.privacy.full.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p>
+            <a href={site.email.href}>{site.email.address}</a>
+          </p>
+        </details>
       </Privacy>
     </Form>
   )
@@ -395,6 +405,20 @@ const Privacy = styled.section`
   h3 {
     font-size: ${({ theme }) => theme.fontSize.sm};
     margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+
+  details {
+    margin-top: ${({ theme }) => theme.space.sm};
+  }
+
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.deep};
+  }
+
+  details p {
+    margin-top: ${({ theme }) => theme.space.xs};
   }
 `
 

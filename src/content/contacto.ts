@@ -55,12 +55,8 @@ export const contacto = {
       whatsapp: 'WhatsApp',
       after: 'y te atendemos de inmediato.',
     },
-    privacy: {
-      title: 'Aviso de privacidad simplificado',
-      text: `${site.brand}, con domicilio en ${site.address.area}, ${site.address.locality}, ${site.address.regionCode}, es responsable del tratamiento de los datos personales que nos proporcionas en este formulario. Los usamos únicamente para atender y dar seguimiento a tu solicitud de cotización; no los vendemos ni los compartimos con terceros.`,
-      rights:
-        'Para ejercer tus derechos de acceso, rectificación, cancelación u oposición (ARCO), escríbenos a',
-    },
+    /** The owner's text (content/contacto.yaml): the simplified notice and the full one. */
+    privacy: data.privacy,
   },
 } as const
 export type ContactoContent = typeof contacto
