@@ -11,6 +11,8 @@
  *                     "Measuring visits and leads")
  *   PLAUSIBLE_SRC     a self-hosted Plausible (its origin or script URL); empty = https://plausible.io
  *   GA4_ID            Google Analytics 4 measurement id (G-XXXXXXX); empty = no Google Analytics
+ *   TURNSTILE_SITE_KEY  Cloudflare Turnstile's site key: the widget in the quote form (with LEAD_ENDPOINT set),
+ *                       its origin in the CSP; empty = no widget (docs/leads.md)
  */
 import path from 'node:path'
 
@@ -21,6 +23,7 @@ export interface BuildSettings {
   PLAUSIBLE_DOMAIN: string
   PLAUSIBLE_SRC: string
   GA4_ID: string
+  TURNSTILE_SITE_KEY: string
 }
 
 export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
@@ -31,6 +34,7 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
     PLAUSIBLE_DOMAIN: env.PLAUSIBLE_DOMAIN?.trim() || '',
     PLAUSIBLE_SRC: env.PLAUSIBLE_SRC?.trim() || '',
     GA4_ID: env.GA4_ID?.trim() || '',
+    TURNSTILE_SITE_KEY: env.TURNSTILE_SITE_KEY?.trim() || '',
   }
 }
 

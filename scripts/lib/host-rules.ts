@@ -101,7 +101,13 @@ export interface PolicyOrigins {
    */
   leadEndpoint: string
   /** Extra sources from optional features (analytics), by directive. */
-  extra?: { scriptSrc?: readonly string[]; connectSrc?: readonly string[]; imgSrc?: readonly string[] }
+  extra?: {
+    scriptSrc?: readonly string[]
+    connectSrc?: readonly string[]
+    imgSrc?: readonly string[]
+    /** Frames (Turnstile's widget); without any, default-src 'none' forbids them. */
+    frameSrc?: readonly string[]
+  }
 }
 
 /** The inline `<script>` and `<style>` texts of the prerendered pages, hashed into the policy. */
@@ -170,6 +176,9 @@ export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode
     ['img-src', unique(["'self'", image, ...(origins.extra?.imgSrc ?? [])])],
     ['connect-src', unique(["'self'", ...lead, ...(origins.extra?.connectSrc ?? [])])],
     ['manifest-src', ["'self'"]],
+    ...(origins.extra?.frameSrc?.length
+      ? [['frame-src', unique([...origins.extra.frameSrc])] as [string, string[]]]
+      : []),
     ['form-action', unique(["'self'", ...lead])],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],

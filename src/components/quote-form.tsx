@@ -11,6 +11,7 @@ import { contactLabels } from '../content/shared'
 import { clearDraft, currentSubmission, loadDraft, saveDraft } from '../lead/draft'
 import type { FieldErrors } from '../lead/lead'
 import { emptyLead, leadFields, type Lead } from '../lead/lead-fields'
+import { loadTurnstile, resetTurnstile, turnstileToken } from '../lead/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
 import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
@@ -41,6 +42,12 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   const honeypotRef = useRef<HTMLInputElement>(null)
   const restored = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
+  /** Cloudflare Turnstile's widget, only in a build with its site key and an endpoint to check it. */
+  const turnstile = Boolean(TURNSTILE_SITE_KEY && endpoint)
+
+  useEffect(() => {
+    if (turnstile) loadTurnstile()
+  }, [turnstile])
 
   // After a blocked submit, the field the browser points at and its label show below the sticky header.
   useEffect(() => (formRef.current ? keepInvalidFieldInView(formRef.current) : undefined), [])
@@ -84,7 +91,10 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       // The path alone, as analytics records it: a query string or fragment could hold anything.
       page: canonicalPath(window.location.pathname),
       submission: currentSubmission(),
+      ...(turnstile ? { turnstileToken: turnstileToken(formElement) } : {}),
     })
+    // A token is good for one check: the next send gets a fresh one.
+    if (turnstile) resetTurnstile()
     // Analytics: delivered or failed, and the chosen service; a filled honeypot is a bot, not a lead.
     if (!isBot) trackQuoteOutcome(result, lead)
 
@@ -251,6 +261,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
           autoComplete="off"
         />
       </Honeypot>
+      {turnstile ? (
+        <TurnstileBox className="cf-turnstile" data-sitekey={TURNSTILE_SITE_KEY} data-language="es" />
+      ) : null}
       <Submit type="submit" $variant="secondary" $size="lg" disabled={sending}>
         <Send aria-hidden="true" size={18} />
         {sending ? form.sending : form.submit}
@@ -389,6 +402,11 @@ const Honeypot = styled.div`
   width: 1px;
   height: 1px;
   overflow: hidden;
+`
+
+const TurnstileBox = styled.div`
+  min-height: 65px;
+  margin-bottom: ${({ theme }) => theme.space.lg};
 `
 
 const Submit = styled(Button)`

@@ -13,6 +13,8 @@ export interface LeadPayload extends Lead {
   submittedAt: string
   id?: string
   openedAt?: string
+  /** Cloudflare Turnstile's token, when the build shows its widget. */
+  'cf-turnstile-response'?: string
 }
 
 /** The endpoint's Spanish message per field it refused (a 422 answer). */
@@ -32,6 +34,7 @@ interface DeliveryOptions {
   endpoint: string
   page: string
   submission?: { id: string; openedAt: string }
+  turnstileToken?: string
   now?: () => Date
   fetchImpl?: typeof fetch
   timeoutMs?: number
@@ -47,6 +50,7 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
     endpoint,
     page,
     submission,
+    turnstileToken,
     now = () => new Date(),
     fetchImpl = fetch,
     timeoutMs = DELIVERY_TIMEOUT_MS,
@@ -56,7 +60,13 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
     return { ok: true, simulated: true }
   }
 
-  const payload: LeadPayload = { ...trimLead(lead), page, submittedAt: now().toISOString(), ...submission }
+  const payload: LeadPayload = {
+    ...trimLead(lead),
+    page,
+    submittedAt: now().toISOString(),
+    ...submission,
+    ...(turnstileToken ? { 'cf-turnstile-response': turnstileToken } : {}),
+  }
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {

@@ -34,6 +34,12 @@ import {
 import { openLocalD1, type TestD1 } from '../support/d1'
 import { startNotifyStandIn, type NotifyStandIn } from '../support/notify-stand-in'
 import {
+  answerTurnstile,
+  startTurnstileStandIn,
+  TURNSTILE_TEST,
+  type TurnstileStandIn,
+} from '../support/turnstile-stand-in'
+import {
   button,
   CONTACT_PATH,
   EMPTY,
@@ -57,6 +63,9 @@ let browser: Browser
 let pages: HostServer
 let schedule: ScheduleWorker
 let standIn: NotifyStandIn
+let turnstile: TurnstileStandIn
+/** The same build and database, with Turnstile's secret set (the check on). */
+let guarded: HostServer
 let local: LocalD1
 let d1: TestD1
 let buildDir: string | undefined
@@ -66,11 +75,15 @@ const opened: OpenedPage[] = []
 
 beforeAll(async () => {
   standIn = await startNotifyStandIn()
+  turnstile = await startTurnstileStandIn(TURNSTILE_TEST)
   if (process.env.LEAD_STORE_DIST) {
     buildDir = undefined
   } else {
     buildDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-lead-store-'))
-    ssrDir = buildVariant(buildDir, { LEAD_ENDPOINT: '/api/leads' }).ssrDir
+    ssrDir = buildVariant(buildDir, {
+      LEAD_ENDPOINT: '/api/leads',
+      TURNSTILE_SITE_KEY: TURNSTILE_TEST.siteKey,
+    }).ssrDir
   }
   stateDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-d1-'))
   local = createLocalD1(stateDir)
@@ -83,17 +96,25 @@ beforeAll(async () => {
     // A retry is due one second after a failure instead of a minute.
     LEAD_RETRY_UNIT_MS: '1000',
   }
-  ;[pages, schedule] = await Promise.all([
+  const root = buildDir ?? path.resolve(process.env.LEAD_STORE_DIST ?? '')
+  const vars = {
+    ...channels,
+    LEAD_HASH_SECRET: 'secreto-de-prueba',
+    LEAD_MIN_FILL_MS: String(MIN_FILL_MS),
+    LEAD_RATE_LIMIT: String(RATE_LIMIT),
+  }
+  const functionsDir = path.join(projectRoot, 'functions')
+  ;[pages, guarded, schedule] = await Promise.all([
+    startPages({ root, port: 0, functions: { dir: functionsDir, vars, d1: local } }),
     startPages({
-      root: buildDir ?? path.resolve(process.env.LEAD_STORE_DIST ?? ''),
+      root,
       port: 0,
       functions: {
-        dir: path.join(projectRoot, 'functions'),
+        dir: functionsDir,
         vars: {
-          ...channels,
-          LEAD_HASH_SECRET: 'secreto-de-prueba',
-          LEAD_MIN_FILL_MS: String(MIN_FILL_MS),
-          LEAD_RATE_LIMIT: String(RATE_LIMIT),
+          ...vars,
+          TURNSTILE_SECRET_KEY: TURNSTILE_TEST.secret,
+          TURNSTILE_VERIFY_URL: turnstile.verifyUrl,
         },
         d1: local,
       },
@@ -106,7 +127,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all([pages?.close(), schedule?.close(), d1?.close(), standIn?.close()])
+  await Promise.all([
+    pages?.close(),
+    guarded?.close(),
+    schedule?.close(),
+    d1?.close(),
+    standIn?.close(),
+    turnstile?.close(),
+  ])
   if (buildDir) removeVariant(buildDir, { ssrDir })
   if (stateDir) rmSync(stateDir, { recursive: true, force: true })
 })
@@ -115,6 +143,7 @@ beforeEach(async () => {
   await d1.clear()
   standIn.mode = 'ok'
   standIn.requests.length = 0
+  turnstile.checks.length = 0
 })
 
 afterEach(async () => {
@@ -143,10 +172,11 @@ async function waitForRows(sql: string, count: number, timeoutMs = 15_000) {
   }
 }
 
-async function openContact(options: { javascript?: boolean } = {}): Promise<Page> {
-  const result = await openPage(browser, options)
+/** /contacto of `server` (the one without Turnstile's check by default), Turnstile's script stood in. */
+async function openContact(server: HostServer = pages): Promise<Page> {
+  const result = await openPage(browser, { answer: answerTurnstile })
   opened.push(result)
-  await openFreshContact(result.page, pages.url)
+  await openFreshContact(result.page, server.url)
   return result.page
 }
 
@@ -385,4 +415,35 @@ describe("POST /api/leads in Cloudflare's runtime", () => {
     })
     expect(flood.statuses).toEqual({ '201': RATE_LIMIT, '429': 30 - RATE_LIMIT })
   }, 120_000)
+})
+
+describe('with Turnstile on (TURNSTILE_SITE_KEY at build time, TURNSTILE_SECRET_KEY on the function)', () => {
+  test("the form sends the widget's token, the function checks it, and the lead is stored as a lead", async () => {
+    const page = await openContact(guarded)
+    await page.waitForSelector('.cf-turnstile input[name="cf-turnstile-response"]')
+    await fill(page, VALID)
+    await page.locator(button(SUBMIT)).click()
+    await waitForToast(page, SUCCESS_TITLE)
+    expect(await rows('SELECT status, spam_reason FROM leads')).toEqual([
+      { status: 'nuevo', spam_reason: null },
+    ])
+    expect(turnstile.checks).toEqual([
+      expect.objectContaining({ secret: TURNSTILE_TEST.secret, response: TURNSTILE_TEST.token }),
+    ])
+  })
+
+  test('a post without a valid token is answered alike and filed as spam', async () => {
+    const { body, headers } = submission({ 'cf-turnstile-response': 'token-falso' })
+    const answer = await fetch(`${guarded.url}/api/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+      body,
+    })
+    expect(answer.status).toBe(201)
+    expect(await rows('SELECT status, spam_reason FROM leads')).toEqual([
+      { status: 'spam', spam_reason: 'turnstile' },
+    ])
+    await sleep(300)
+    expect(standIn.requests).toEqual([])
+  })
 })

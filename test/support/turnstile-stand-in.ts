@@ -43,3 +43,40 @@ export async function startTurnstileStandIn(app: {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** The token the widget stand-in puts in the form, and the secret the siteverify stand-in accepts it with. */
+export const TURNSTILE_TEST = {
+  secret: 'turnstile-secret',
+  token: 'token-bueno',
+  siteKey: '1x00000000000000000000AA',
+}
+
+/**
+ * A stand-in for Turnstile's script (challenges.cloudflare.com/turnstile/v0/api.js), for a page's request
+ * interception: like the real one it renders into every `.cf-turnstile` box on load and puts the hidden
+ * `cf-turnstile-response` field there, with TURNSTILE_TEST.token; `turnstile.reset()` issues it again.
+ */
+export const TURNSTILE_WIDGET_SCRIPT = `(function () {
+  var token = ${JSON.stringify(TURNSTILE_TEST.token)};
+  function render() {
+    document.querySelectorAll('.cf-turnstile').forEach(function (box) {
+      var field = box.querySelector('input[name="cf-turnstile-response"]');
+      if (!field) {
+        field = document.createElement('input');
+        field.type = 'hidden';
+        field.name = 'cf-turnstile-response';
+        box.appendChild(field);
+      }
+      field.value = token;
+    });
+  }
+  window.turnstile = { reset: render, render: render };
+  render();
+})();`
+
+/** Answers Turnstile's script with the stand-in (openPage's `answer`); other hosts are left alone. */
+export function answerTurnstile(request: { url(): string }) {
+  const url = new URL(request.url())
+  if (url.hostname !== 'challenges.cloudflare.com') return undefined
+  return { status: 200, contentType: 'text/javascript', body: TURNSTILE_WIDGET_SCRIPT }
+}
