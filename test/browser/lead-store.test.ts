@@ -152,13 +152,26 @@ afterEach(async () => {
 
 /* ------------------------------------------------------------------------------------------------ */
 
-const rows = async <T = Record<string, unknown>>(sql: string, ...values: unknown[]) =>
-  ((
-    await d1.db
-      .prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results ?? []) as T[]
+/**
+ * Rows from the shared SQLite file. Four processes open it here (two `pages dev`, the schedule Worker and this
+ * reader); a read while another process writes has failed with D1's "internal error" (seen in this suite), so
+ * it is tried again. On Cloudflare one D1 database is one instance, opened by nobody else.
+ */
+async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return ((
+        await d1.db
+          .prepare(sql)
+          .bind(...values)
+          .all<T>()
+      ).results ?? []) as T[]
+    } catch (error) {
+      if (attempt >= 10 || !String(error).includes('internal error')) throw error
+      await sleep(100 * attempt)
+    }
+  }
+}
 
 /** Waits until `sql` returns `count` rows (the function's waitUntil and the schedule write after answering). */
 async function waitForRows(sql: string, count: number, timeoutMs = 15_000) {
