@@ -22,6 +22,7 @@ import {
 } from '../../scripts/hosts/servers'
 import { loadLeads } from '../../scripts/lib/lead-load'
 import { leadFieldMessages } from '../../src/content/lead-messages'
+import { SUBMISSION_KEY } from '../../src/lead/draft'
 import {
   buildVariant,
   launchBrowser,
@@ -193,13 +194,18 @@ async function openContact(server: HostServer = pages): Promise<Page> {
   return result.page
 }
 
-/** Types the values as a visitor does, taking at least the minimum fill time. */
+/** Types the values as a visitor does, and waits until the minimum fill time has passed since the first key. */
 async function fill(page: Page, values: FormValues): Promise<void> {
-  const started = Date.now()
   for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
     await page.locator(field(key)).fill(value)
   }
-  await sleep(MIN_FILL_MS + 200 - (Date.now() - started))
+  // The form notes when typing began with the draft's submission (src/lead/draft.ts); same machine, same clock.
+  const openedAt = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? 'null') as { openedAt?: string } | null)?.openedAt,
+    SUBMISSION_KEY,
+  )
+  expect(openedAt).toEqual(expect.any(String))
+  await sleep(Date.parse(openedAt ?? '') + MIN_FILL_MS + 300 - Date.now())
 }
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {
