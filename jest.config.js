@@ -12,6 +12,8 @@ const globals = {
   PLAUSIBLE_DOMAIN: '',
   PLAUSIBLE_SRC: '',
   GA4_ID: '',
+  // No Turnstile widget, as in a default build.
+  TURNSTILE_SITE_KEY: '',
 }
 
 const transform = {

@@ -14,3 +14,5 @@ declare const PLAUSIBLE_DOMAIN: string
 declare const PLAUSIBLE_SRC: string
 /** Google Analytics 4 measurement id (G-XXXXXXX); empty means no Google Analytics and no consent notice. */
 declare const GA4_ID: string
+/** Cloudflare Turnstile's site key: the quote form shows its widget; empty means no widget. */
+declare const TURNSTILE_SITE_KEY: string

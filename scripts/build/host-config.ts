@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { analyticsCspSources } from '../../src/analytics/csp-sources'
+import { withTurnstile } from '../../src/lead/turnstile-widget'
 import { readBuildSettings } from '../lib/build-settings'
 import {
   adminHtaccessFile,
@@ -29,8 +30,8 @@ async function main() {
     siteUrl: settings.SITE_URL,
     imageOrigin: settings.IMAGE_ORIGIN,
     leadEndpoint: settings.LEAD_ENDPOINT,
-    // The analytics providers' origins, only for those configured (none in a default build).
-    extra: analyticsCspSources(settings),
+    // The analytics providers' and Turnstile's origins, only for those configured (none in a default build).
+    extra: withTurnstile(analyticsCspSources(settings), settings.TURNSTILE_SITE_KEY),
     // The admin's policy: no local proxy in a build (scripts/cms/dev-plugin.ts serves that one).
     admin: {},
   })

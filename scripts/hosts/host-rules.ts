@@ -95,10 +95,19 @@ export const PRECOMPRESSED_ENCODINGS = [
 export interface PolicyOrigins {
   /** IMAGE_ORIGIN: the stock-photo host. */
   imageOrigin: string
-  /** LEAD_ENDPOINT (empty when quote requests are simulated): fetch() and the no-JS form post there. */
+  /**
+   * LEAD_ENDPOINT (empty when quote requests are simulated): fetch() and the no-JS form post there; a path
+   * (`/api/leads`) is this site's own origin.
+   */
   leadEndpoint: string
   /** Extra sources from optional features (analytics), by directive. */
-  extra?: { scriptSrc?: readonly string[]; connectSrc?: readonly string[]; imgSrc?: readonly string[] }
+  extra?: {
+    scriptSrc?: readonly string[]
+    connectSrc?: readonly string[]
+    imgSrc?: readonly string[]
+    /** Frames (Turnstile's widget); without any, default-src 'none' forbids them. */
+    frameSrc?: readonly string[]
+  }
 }
 
 /** The inline `<script>` and `<style>` texts of the prerendered pages, hashed into the policy. */
@@ -151,7 +160,11 @@ const unique = (sources: readonly string[]) => [...new Set(sources)]
  * one directive at a time.
  */
 export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode): string {
-  const lead = origins.leadEndpoint ? [originOf(origins.leadEndpoint, 'LEAD_ENDPOINT')] : []
+  // A path (`/api/leads`, the Pages Function) is this origin: 'self' already allows it.
+  const lead =
+    origins.leadEndpoint && !origins.leadEndpoint.startsWith('/')
+      ? [originOf(origins.leadEndpoint, 'LEAD_ENDPOINT')]
+      : []
   const image = originOf(origins.imageOrigin, 'IMAGE_ORIGIN')
   const directives: [string, string[]][] = [
     ['default-src', ["'none'"]],
@@ -163,6 +176,9 @@ export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode
     ['img-src', unique(["'self'", image, ...(origins.extra?.imgSrc ?? [])])],
     ['connect-src', unique(["'self'", ...lead, ...(origins.extra?.connectSrc ?? [])])],
     ['manifest-src', ["'self'"]],
+    ...(origins.extra?.frameSrc?.length
+      ? [['frame-src', unique([...origins.extra.frameSrc])] as [string, string[]]]
+      : []),
     ['form-action', unique(["'self'", ...lead])],
     ['base-uri', ["'self'"]],
     ['object-src', ["'none'"]],

@@ -4,11 +4,14 @@
  * host-configuration writer builds the Content-Security-Policy from the same values, so a build pointed
  * at another image host or lead endpoint allows exactly those origins.
  *   SITE_URL       absolute base of canonical/OG/sitemap URLs (default https://www.aquapuebla.mx)
- *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending
+ *   LEAD_ENDPOINT  where quote requests are POSTed; empty = simulated sending; a path (`/api/leads`) = this
+ *                  site's own Pages Function (docs/leads.md)
  *   IMAGE_ORIGIN   stock-photo host (benchmarks point it at a local stub)
  *   PLAUSIBLE_DOMAIN  the site's domain as registered in Plausible; empty = no Plausible (docs/analytics.md)
  *   PLAUSIBLE_SRC     a self-hosted Plausible (its origin or script URL); empty = https://plausible.io
  *   GA4_ID            Google Analytics 4 measurement id (G-XXXXXXX); empty = no Google Analytics
+ *   TURNSTILE_SITE_KEY  Cloudflare Turnstile's site key: the widget in the quote form (with LEAD_ENDPOINT set),
+ *                       its origin in the CSP; empty = no widget (docs/leads.md)
  */
 import path from 'node:path'
 
@@ -19,6 +22,7 @@ export interface BuildSettings {
   PLAUSIBLE_DOMAIN: string
   PLAUSIBLE_SRC: string
   GA4_ID: string
+  TURNSTILE_SITE_KEY: string
 }
 
 export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSettings {
@@ -29,6 +33,7 @@ export function readBuildSettings(env: NodeJS.ProcessEnv = process.env): BuildSe
     PLAUSIBLE_DOMAIN: env.PLAUSIBLE_DOMAIN?.trim() || '',
     PLAUSIBLE_SRC: env.PLAUSIBLE_SRC?.trim() || '',
     GA4_ID: env.GA4_ID?.trim() || '',
+    TURNSTILE_SITE_KEY: env.TURNSTILE_SITE_KEY?.trim() || '',
   }
 }
 

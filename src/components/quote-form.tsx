@@ -1,14 +1,17 @@
 import { MessageCircle, Send } from 'lucide-react'
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { styled } from 'styled-components'
+import { canonicalPath } from '../analytics/events'
 import { placement, QUOTE_FORM_MARK } from '../analytics/placement'
 import { analyticsPrivacyNote } from '../analytics/privacy-note'
 import { trackQuoteOutcome } from '../analytics/quote-outcome'
 import { site, whatsappLink } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
-import { clearDraft, loadDraft, saveDraft } from '../lead/draft'
-import { emptyLead, type Lead } from '../lead/lead-fields'
+import { clearDraft, currentSubmission, loadDraft, saveDraft } from '../lead/draft'
+import type { FieldErrors } from '../lead/lead'
+import { emptyLead, leadFields, type Lead } from '../lead/lead-fields'
+import { loadTurnstile, resetTurnstile, turnstileToken } from '../lead/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
 import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
@@ -33,10 +36,18 @@ export const HONEYPOT_NAME = '_gotcha'
 export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   const [lead, setLead] = useState<Lead>(emptyLead)
   const [sending, setSending] = useState(false)
+  /** The endpoint's message per refused field (a 422), shown under each field until it is edited. */
+  const [errors, setErrors] = useState<FieldErrors>({})
   const sendingRef = useRef(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const restored = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
+  /** Cloudflare Turnstile's widget, only in a build with its site key and an endpoint to check it. */
+  const turnstile = Boolean(TURNSTILE_SITE_KEY && endpoint)
+
+  useEffect(() => {
+    if (turnstile) loadTurnstile()
+  }, [turnstile])
 
   // After a blocked submit, the field the browser points at and its label show below the sticky header.
   useEffect(() => (formRef.current ? keepInvalidFieldInView(formRef.current) : undefined), [])
@@ -56,6 +67,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
     const { name, value } = event.target
     setLead((current) => ({ ...current, [name]: value }))
+    setErrors(({ [name as keyof Lead]: _edited, ...rest }) => rest)
+    // The submission (its id for retries, when filling in began) starts with the first keystroke.
+    if (endpoint) currentSubmission()
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -74,12 +88,24 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
     ])
     const result = await deliverLead(lead, {
       endpoint: isBot ? '' : endpoint,
-      page: window.location.href,
+      // The path alone, as analytics records it: a query string or fragment could hold anything.
+      page: canonicalPath(window.location.pathname),
+      submission: currentSubmission(),
+      ...(turnstile ? { turnstileToken: turnstileToken(formElement) } : {}),
     })
+    // A token is good for one check: the next send gets a fresh one.
+    if (turnstile) resetTurnstile()
     // Analytics: delivered or failed, and the chosen service; a filled honeypot is a bot, not a lead.
     if (!isBot) trackQuoteOutcome(result, lead)
 
-    if (result.ok) {
+    if (!result.ok && result.reason === 'http' && result.fields) {
+      // The endpoint refused some fields: its messages under them, the first one focused, nothing lost.
+      const refused = result.fields
+      setErrors(refused)
+      const first = leadFields.find((key) => refused[key])
+      formElement.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    } else if (result.ok) {
+      setErrors({})
       toast({ title: form.success.title, description: form.success.description })
       // Emptying the values alone leaves every field :user-invalid (red borders) in Chromium,
       // Firefox and WebKit (issue 11); a form reset also forgets that the visitor touched them.
@@ -153,7 +179,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.name.placeholder}
             value={lead.name}
             onChange={update}
+            {...errorProps('name', errors)}
           />
+          <FieldError field="name" errors={errors} />
         </Field>
         <Field>
           <label htmlFor="quote-phone">{fields.phone.label}</label>
@@ -167,7 +195,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.phone.placeholder}
             value={lead.phone}
             onChange={update}
+            {...errorProps('phone', errors)}
           />
+          <FieldError field="phone" errors={errors} />
         </Field>
       </Row>
       <Row>
@@ -182,11 +212,20 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.email.placeholder}
             value={lead.email}
             onChange={update}
+            {...errorProps('email', errors)}
           />
+          <FieldError field="email" errors={errors} />
         </Field>
         <Field>
           <label htmlFor="quote-service">{fields.service.label}</label>
-          <select id="quote-service" name="service" required value={lead.service} onChange={update}>
+          <select
+            id="quote-service"
+            name="service"
+            required
+            value={lead.service}
+            onChange={update}
+            {...errorProps('service', errors)}
+          >
             <option value="">{fields.service.placeholder}</option>
             {fields.service.options.map((option) => (
               <option key={option} value={option}>
@@ -194,6 +233,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
               </option>
             ))}
           </select>
+          <FieldError field="service" errors={errors} />
         </Field>
       </Row>
       <Field>
@@ -206,7 +246,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
           placeholder={fields.message.placeholder}
           value={lead.message}
           onChange={update}
+          {...errorProps('message', errors)}
         />
+        <FieldError field="message" errors={errors} />
       </Field>
       <Honeypot aria-hidden="true">
         <label htmlFor="quote-website">{form.honeypot}</label>
@@ -219,6 +261,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
           autoComplete="off"
         />
       </Honeypot>
+      {turnstile ? (
+        <TurnstileBox className="cf-turnstile" data-sitekey={TURNSTILE_SITE_KEY} data-language="es" />
+      ) : null}
       <Submit type="submit" $variant="secondary" $size="lg" disabled={sending}>
         <Send aria-hidden="true" size={18} />
         {sending ? form.sending : form.submit}
@@ -229,12 +274,32 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       >
         <h3 id="privacidad">{form.privacy.title}</h3>
         <p>
-          {form.privacy.text} {form.privacy.rights} <a href={site.email.href}>{site.email.address}</a>
+          {form.privacy.text} {form.privacy.storage} {form.privacy.rights}{' '}
+          <a href={site.email.href}>{site.email.address}</a>
           {`.${analyticsPrivacyNote ? ` ${analyticsPrivacyNote}` : ''}`}
         </p>
+        <details>
+          <summary>{form.privacy.fullTitle}</summary>
+          {form.privacy.full.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <p>
+            <a href={site.email.href}>{site.email.address}</a>
+          </p>
+        </details>
       </Privacy>
     </Form>
   )
+}
+
+/** A refused field: marked invalid and described by the endpoint's message. */
+function errorProps(field: keyof Lead, errors: FieldErrors) {
+  return errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `quote-${field}-error` } : {}
+}
+
+function FieldError({ field, errors }: { field: keyof Lead; errors: FieldErrors }): ReactNode {
+  const message = errors[field]
+  return message ? <ErrorText id={`quote-${field}-error`}>{message}</ErrorText> : null
 }
 
 const Form = styled.form`
@@ -319,9 +384,16 @@ const Field = styled.div`
 
   input:user-invalid,
   select:user-invalid,
-  textarea:user-invalid {
+  textarea:user-invalid,
+  [aria-invalid='true'] {
     border-color: ${({ theme }) => theme.color.danger};
   }
+`
+
+const ErrorText = styled.p`
+  color: ${({ theme }) => theme.color.danger};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: 600;
 `
 
 const Honeypot = styled.div`
@@ -330,6 +402,11 @@ const Honeypot = styled.div`
   width: 1px;
   height: 1px;
   overflow: hidden;
+`
+
+const TurnstileBox = styled.div`
+  min-height: 65px;
+  margin-bottom: ${({ theme }) => theme.space.lg};
 `
 
 const Submit = styled(Button)`
@@ -346,6 +423,20 @@ const Privacy = styled.section`
   h3 {
     font-size: ${({ theme }) => theme.fontSize.sm};
     margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+
+  details {
+    margin-top: ${({ theme }) => theme.space.sm};
+  }
+
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    color: ${({ theme }) => theme.color.deep};
+  }
+
+  details p {
+    margin-top: ${({ theme }) => theme.space.xs};
   }
 `
 

@@ -1,6 +1,7 @@
 import data from 'content:contacto'
 import { nth } from '../config/company'
 import { site } from '../config/site'
+import { SERVICE_OPTIONS } from '../lead/lead-rules'
 
 /**
  * The contact page: its copy from content/contacto.yaml, the texts that quote company facts, and the
@@ -22,20 +23,12 @@ export const contacto = {
     lead: 'Todos los campos son obligatorios.',
     fields: {
       name: { label: 'Nombre Completo', placeholder: 'Tu nombre' },
-      phone: { label: 'Teléfono', placeholder: '222 123 4567' },
+      phone: { label: 'Teléfono', placeholder: '221 000 0000' },
       email: { label: 'Email', placeholder: 'tu@correo.com' },
       service: {
         label: 'Servicio de Interés',
         placeholder: 'Selecciona un servicio',
-        options: [
-          'Construcción de Alberca Nueva',
-          'Mantenimiento Regular',
-          'Reparación de Alberca',
-          'Sistema de Filtración',
-          'Renovación/Remodelación',
-          'Servicio de Emergencia',
-          'Consulta General',
-        ],
+        options: SERVICE_OPTIONS,
       },
       message: {
         label: 'Mensaje',
@@ -62,12 +55,8 @@ export const contacto = {
       whatsapp: 'WhatsApp',
       after: 'y te atendemos de inmediato.',
     },
-    privacy: {
-      title: 'Aviso de privacidad simplificado',
-      text: `${site.brand}, con domicilio en ${site.address.area}, ${site.address.locality}, ${site.address.regionCode}, es responsable del tratamiento de los datos personales que nos proporcionas en este formulario. Los usamos únicamente para atender y dar seguimiento a tu solicitud de cotización; no los vendemos ni los compartimos con terceros.`,
-      rights:
-        'Para ejercer tus derechos de acceso, rectificación, cancelación u oposición (ARCO), escríbenos a',
-    },
+    /** The owner's text (content/contacto.yaml): the simplified notice and the full one. */
+    privacy: data.privacy,
   },
 } as const
 export type ContactoContent = typeof contacto

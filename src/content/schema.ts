@@ -646,6 +646,20 @@ export const contactoSchema = v.strictObject({
     'Emergencias',
   ),
   hoursTitle: text('Título del horario'),
+  privacy: label(
+    v.strictObject({
+      title: text('Título'),
+      text: text('Aviso simplificado', 'Debajo del formulario. {domicilio} cita la dirección de la empresa.'),
+      storage: text(
+        'Dónde y cuánto tiempo se guardan las solicitudes',
+        'Si cambias el plazo, cambia también LEAD_RETENTION_DAYS (docs/leads.md).',
+      ),
+      rights: text('Derechos ARCO', 'Le sigue el correo de la empresa.'),
+      fullTitle: text('Título del aviso integral', 'El aviso completo se abre debajo del simplificado.'),
+      full: list(textOf(1), 1, 12, 'paragraphs', 'Aviso integral (párrafos)'),
+    }),
+    'Aviso de privacidad',
+  ),
   image: imageSchema,
   faq: label(
     v.strictObject({ ...sectionIntro, items: list(faqSchema, 1, 8, 'questions', 'Preguntas') }),

@@ -3,15 +3,26 @@ import type { Lead } from './lead-fields'
 
 export type { Lead }
 
-/** What the lead endpoint receives: the lead, the page it came from and when it was sent. */
+/**
+ * What the lead endpoint receives: the lead, the path of the page it came from (no query or fragment),
+ * when it was sent, and, when the form gives them, its submission id (the same on every retry, so the
+ * endpoint stores it once) and when the visitor started filling it in (a robot is faster).
+ */
 export interface LeadPayload extends Lead {
   page: string
   submittedAt: string
+  id?: string
+  openedAt?: string
+  /** Cloudflare Turnstile's token, when the build shows its widget. */
+  'cf-turnstile-response'?: string
 }
+
+/** The endpoint's Spanish message per field it refused (a 422 answer). */
+export type FieldErrors = Partial<Record<keyof Lead, string>>
 
 export type DeliveryResult =
   | { ok: true; simulated: boolean }
-  | { ok: false; reason: 'http'; status: number }
+  | { ok: false; reason: 'http'; status: number; fields?: FieldErrors }
   | { ok: false; reason: 'network' | 'timeout' }
 
 /** The spec's simulated sending delay. */
@@ -22,6 +33,8 @@ export const DELIVERY_TIMEOUT_MS = 15_000
 interface DeliveryOptions {
   endpoint: string
   page: string
+  submission?: { id: string; openedAt: string }
+  turnstileToken?: string
   now?: () => Date
   fetchImpl?: typeof fetch
   timeoutMs?: number
@@ -36,6 +49,8 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
   const {
     endpoint,
     page,
+    submission,
+    turnstileToken,
     now = () => new Date(),
     fetchImpl = fetch,
     timeoutMs = DELIVERY_TIMEOUT_MS,
@@ -45,7 +60,13 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
     return { ok: true, simulated: true }
   }
 
-  const payload: LeadPayload = { ...trimLead(lead), page, submittedAt: now().toISOString() }
+  const payload: LeadPayload = {
+    ...trimLead(lead),
+    page,
+    submittedAt: now().toISOString(),
+    ...submission,
+    ...(turnstileToken ? { 'cf-turnstile-response': turnstileToken } : {}),
+  }
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
@@ -55,13 +76,29 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
       body: JSON.stringify(payload),
       signal: controller.signal,
     })
-    return response.ok
-      ? { ok: true, simulated: false }
-      : { ok: false, reason: 'http', status: response.status }
+    if (response.ok) return { ok: true, simulated: false }
+    const fields = response.status === 422 ? await fieldErrors(response) : undefined
+    return { ok: false, reason: 'http', status: response.status, ...(fields ? { fields } : {}) }
   } catch {
     return { ok: false, reason: controller.signal.aborted ? 'timeout' : 'network' }
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/** The `fields` of a 422 answer (edge/leads/endpoint.ts), if it has any. */
+async function fieldErrors(response: Response): Promise<FieldErrors | undefined> {
+  try {
+    const body = (await response.json()) as { fields?: unknown }
+    if (!body.fields || typeof body.fields !== 'object') return undefined
+    const fields: FieldErrors = {}
+    for (const [key, value] of Object.entries(body.fields)) {
+      if (['name', 'email', 'phone', 'service', 'message'].includes(key) && typeof value === 'string')
+        fields[key as keyof Lead] = value
+    }
+    return Object.keys(fields).length > 0 ? fields : undefined
+  } catch {
+    return undefined
   }
 }
 

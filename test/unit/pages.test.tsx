@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { site } from '../../src/config/site'
 import { contacto } from '../../src/content/contacto'
 import { inicio } from '../../src/content/inicio'
@@ -210,5 +211,27 @@ describe('contact page', () => {
     expect(screen.getByRole('img', { name: contacto.image.alt })).toBeInTheDocument()
     const faq = screen.getByRole('region', { name: contacto.faq.title })
     expect(within(faq).getAllByRole('group')).toHaveLength(4)
+  })
+
+  test('the privacy notice under the form says where requests are kept and for how long, with the full notice', async () => {
+    const user = userEvent.setup()
+    renderRoute('/contacto')
+    const notice = await screen.findByRole('region', { name: 'Aviso de privacidad simplificado' })
+    expect(notice).toHaveTextContent(
+      'AquaPuebla, con domicilio en Centro Histórico, Puebla, Pue., es responsable del tratamiento',
+    )
+    expect(notice).toHaveTextContent('alojada en Cloudflare, y se borra a los 2 años')
+    const full = within(notice).getByText('Aviso de privacidad integral')
+    expect(within(notice).getByText(/^Cuánto tiempo: conservamos tu solicitud 2 años/)).not.toBeVisible()
+    await user.click(full)
+    expect(within(notice).getByText(/^Cuánto tiempo: conservamos tu solicitud 2 años/)).toBeVisible()
+  })
+
+  test("the phone field's example is not the company's own number", async () => {
+    renderRoute('/contacto')
+    const phone = await screen.findByLabelText('Teléfono')
+    const digits = (text: string) => text.replace(/\D/g, '')
+    expect(digits(phone.getAttribute('placeholder') ?? '')).not.toBe(digits(site.phone.display).slice(-10))
+    expect(phone).toHaveAttribute('placeholder', '221 000 0000')
   })
 })

@@ -321,13 +321,18 @@ describe('delivering a quote request', () => {
     expect(post.url).toBe('/leads')
     expect(post.headers['content-type']).toBe('application/json')
     expect(post.headers.accept).toBe('application/json')
+    // The page's path alone (issue 24, item 7); the submission id a retry repeats; when typing began.
     expect(post.body).toEqual({
       ...TRIMMED,
-      page: `${site.url}${CONTACT_PATH}`,
+      page: CONTACT_PATH,
       submittedAt: expect.any(String),
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      openedAt: expect.any(String),
     })
-    const { submittedAt } = post.body as { submittedAt: string }
+    const { submittedAt, openedAt } = post.body as { submittedAt: string; openedAt: string }
     expect(new Date(submittedAt).toISOString()).toBe(submittedAt)
+    expect(Date.parse(openedAt)).toBeLessThanOrEqual(Date.parse(submittedAt))
+    expect(Date.parse(openedAt)).toBeGreaterThanOrEqual(before - 60_000)
     expect(Date.parse(submittedAt)).toBeGreaterThanOrEqual(before - 1000)
     expect(Date.parse(submittedAt)).toBeLessThanOrEqual(after + 1000)
 

@@ -1,6 +1,6 @@
 /**
  * The content loader: reads content/*.yaml (or CONTENT_DIR), validates every file against its schema
- * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {fundacion}, {precio:<id>},
+ * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {domicilio}, {fundacion}, {precio:<id>},
  * {años_redondeados}, and counts in words: {num_servicios}, {num_zonas}, {num_pasos})
  * and checks that no text quotes a price the data no longer has. Used at build time only: by the Vite
  * plugin, the jest transform, `scripts/build/check-content.ts` and scripts that need the facts.
@@ -206,6 +206,10 @@ export function loadContent(dir: string = contentDir()): LoadResult {
 
   const vars = new Map<string, string>([
     ['marca', parsed.site.brand],
+    [
+      'domicilio',
+      `${parsed.site.address.area}, ${parsed.site.address.locality}, ${parsed.site.address.regionCode}`,
+    ],
     ['fundacion', String(parsed.site.foundingYear)],
     ['años_redondeados', String(roundedYears(parsed.site.foundingYear, buildYear()))],
     ['num_servicios', countInWords(services.length)],

@@ -1,0 +1,54 @@
+/**
+ * What the lead endpoint (edge/leads/) answers a visitor, in Spanish: one message per field the form shows
+ * under that field, and the short pages a browser without JavaScript gets after posting the form. Plain
+ * data with no imports: the edge bundle and the site share it.
+ */
+export const leadFieldMessages = {
+  name: {
+    missing: 'Escribe tu nombre.',
+    tooLong: 'Tu nombre es demasiado largo (máximo 120 caracteres).',
+  },
+  email: {
+    missing: 'Escribe tu correo electrónico.',
+    invalid: 'Escribe un correo válido, por ejemplo nombre@correo.com.',
+    tooLong: 'Tu correo es demasiado largo (máximo 254 caracteres).',
+  },
+  phone: {
+    missing: 'Escribe tu teléfono.',
+    invalid: 'Escribe un teléfono válido, con al menos 10 dígitos.',
+    tooLong: 'Tu teléfono es demasiado largo (máximo 30 caracteres).',
+  },
+  service: {
+    missing: 'Selecciona un servicio.',
+    invalid: 'Selecciona uno de los servicios de la lista.',
+  },
+  message: {
+    missing: 'Escribe tu mensaje.',
+    tooLong: 'Tu mensaje es demasiado largo (máximo 5000 caracteres).',
+  },
+} as const
+
+export const leadAnswers = {
+  /** 400: the body could not be read as text or as the form's fields. */
+  malformed: 'No pudimos leer tu solicitud. Vuelve a intentarlo desde el formulario.',
+  /** 413 */
+  tooLarge: 'Tu solicitud es demasiado grande. Acorta el mensaje y vuelve a intentarlo.',
+  /** 415 */
+  unsupported: 'Envía tu solicitud desde el formulario del sitio.',
+  /** 422 */
+  invalid: 'Revisa los campos marcados.',
+  /** 429 */
+  tooMany: 'Recibimos muchas solicitudes desde tu conexión. Espera unos minutos y vuelve a intentarlo.',
+  /** 403: the anti-robot check failed. */
+  turnstile: 'No pudimos comprobar que no eres un robot. Vuelve a intentarlo.',
+  /** 500/503: stored nothing. */
+  unavailable: 'No pudimos guardar tu solicitud en este momento. Vuelve a intentarlo en unos minutos.',
+  /** The page a browser without JavaScript gets. */
+  page: {
+    sentTitle: '¡Mensaje Enviado!',
+    sentText: 'Gracias por contactarnos. Te responderemos en menos de 24 horas.',
+    errorTitle: 'No pudimos enviar tu mensaje',
+    back: 'Volver al formulario',
+    home: 'Volver al sitio',
+  },
+} as const
