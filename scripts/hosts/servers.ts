@@ -34,6 +34,8 @@ export interface HostServer {
   close(): Promise<void>
   /** nginx with keepHttpRedirect: the port of the config's plain-HTTP (redirect) server. */
   redirectPort?: number
+  /** wrangler with a d1 option: runs SQL on the local database (`wrangler d1 execute --json`), returns its rows. */
+  d1Query?(sql: string): Record<string, unknown>[]
 }
 
 export interface HostOptions {
@@ -52,6 +54,12 @@ export interface HostOptions {
    * GitHub sign-in), with these environment variables (Pages → Settings → Variables and Secrets).
    */
   functions?: { dir: string; vars?: Record<string, string> }
+  /**
+   * wrangler: a local D1 database bound as `binding` (the Pages project's `DB`), with the repository's
+   * migrations applied by `wrangler d1 migrations apply --local` before the server starts, then `seed` (SQL)
+   * executed. It lives in the server's temp folder and goes with it.
+   */
+  d1?: { binding: string; migrationsDir: string; seed?: string }
 }
 
 /** A missing server binary names the Debian package that provides it. */
@@ -333,14 +341,68 @@ export function pagesCompatibilityDate(): string {
   return `${date[1]}-${date[2]}-${date[3]}`
 }
 
-export async function startPages({ root, port, inheritOutput, functions }: HostOptions): Promise<HostServer> {
+/** The local D1 database id the test servers use (a name: nothing remote is ever reached). */
+const LOCAL_D1_ID = 'aquapuebla-local'
+
+export async function startPages({
+  root,
+  port,
+  inheritOutput,
+  functions,
+  d1,
+}: HostOptions): Promise<HostServer> {
   const wrangler = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
   if (!existsSync(wrangler)) throw new MissingServerError('wrangler is not installed: run npm ci')
   const actualPort = port || (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
   mkdirSync(path.join(dir, 'home'))
   // wrangler compiles the functions/ folder of its working directory, as Cloudflare does of the project's.
-  if (functions) cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
+  if (functions) {
+    cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
+    // The functions only route to the plain-web-API modules in edge/ (imported as ../edge/…).
+    const edge = path.join(path.dirname(path.resolve(functions.dir)), 'edge')
+    if (existsSync(edge)) cpSync(edge, path.join(dir, 'edge'), { recursive: true })
+  }
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: 'false',
+    WRANGLER_LOG_PATH: path.join(dir, 'logs'),
+    XDG_CONFIG_HOME: path.join(dir, 'home'),
+    CI: 'true',
+    NO_UPDATE_NOTIFIER: '1',
+  }
+  let d1Query: HostServer['d1Query']
+  if (d1) {
+    // `wrangler d1` reads the database from a config file; `pages dev` gets the same id with --d1, and
+    // both keep it under the same --persist-to folder, so they share one SQLite file.
+    const config = path.join(dir, 'd1', 'wrangler.toml')
+    mkdirSync(path.dirname(config))
+    writeFileSync(
+      config,
+      `name = "aquapuebla-d1"\ncompatibility_date = "${pagesCompatibilityDate()}"\n\n[[d1_databases]]\nbinding = "${d1.binding}"\ndatabase_name = "${LOCAL_D1_ID}"\ndatabase_id = "${LOCAL_D1_ID}"\nmigrations_dir = ${JSON.stringify(path.resolve(d1.migrationsDir))}\n`,
+    )
+    const d1Run = (args: string[]) => {
+      const result = spawnSync(
+        wrangler,
+        ['d1', ...args, '--local', '--persist-to', path.join(dir, 'state'), '-c', config],
+        { cwd: dir, env, encoding: 'utf8' },
+      )
+      if (result.status !== 0)
+        throw new Error(`wrangler d1 ${args[0]} failed:\n${result.stdout}${result.stderr}`)
+      return result.stdout
+    }
+    d1Run(['migrations', 'apply', d1.binding])
+    if (d1.seed) {
+      writeFileSync(path.join(dir, 'd1', 'seed.sql'), d1.seed)
+      d1Run(['execute', d1.binding, '--file', path.join(dir, 'd1', 'seed.sql')])
+    }
+    d1Query = (sql) => {
+      const answer = JSON.parse(d1Run(['execute', d1.binding, '--command', sql, '--json'])) as {
+        results: Record<string, unknown>[]
+      }[]
+      return answer.flatMap((statement) => statement.results)
+    }
+  }
   const bindings = Object.entries(functions?.vars ?? {}).flatMap(([name, value]) => [
     '--binding',
     `${name}=${value}`,
@@ -363,18 +425,12 @@ export async function startPages({ root, port, inheritOutput, functions }: HostO
       'warn',
       '--show-interactive-dev-session=false',
       ...bindings,
+      ...(d1 ? ['--d1', `${d1.binding}=${LOCAL_D1_ID}`] : []),
     ],
     {
       cwd: dir,
       // Offline and quiet: no metrics, no update check, its config and logs in the temp folder.
-      env: {
-        ...process.env,
-        WRANGLER_SEND_METRICS: 'false',
-        WRANGLER_LOG_PATH: path.join(dir, 'logs'),
-        XDG_CONFIG_HOME: path.join(dir, 'home'),
-        CI: 'true',
-        NO_UPDATE_NOTIFIER: '1',
-      },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },
@@ -385,7 +441,8 @@ export async function startPages({ root, port, inheritOutput, functions }: HostO
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
-  return started('pages', child, actualPort, dir, () => output, 'SIGTERM', true)
+  const server = await started('pages', child, actualPort, dir, () => output, 'SIGTERM', true)
+  return { ...server, d1Query }
 }
 
 /* ------------------------------------------------------------------------------------------------ */
