@@ -70,7 +70,6 @@ afterAll(async () => {
   rmSync(downloads, { recursive: true, force: true })
 })
 
-const names = (page: Page) => page.$$eval('#lista h2', (headings) => headings.map((h) => h.textContent))
 const cardOf = (page: Page, name: string) =>
   page.waitForSelector(`::-p-xpath(//li[contains(@class,"lead")][.//h2[text()=${JSON.stringify(name)}]])`)
 
