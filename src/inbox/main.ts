@@ -6,7 +6,7 @@
  * Everything a lead contains is written as text (./dom.ts).
  */
 import { site } from '../config/site'
-import type { Lead, LeadPage, Status } from '../../edge/inbox/store'
+import type { Lead, Status } from '../../edge/inbox/store'
 import {
   ApiError,
   SignedOut,
@@ -27,11 +27,18 @@ const STATUSES = Object.keys(STATUS_LABEL) as Status[]
 const main = document.getElementById('contenido') as HTMLElement
 const toast = document.getElementById('aviso') as HTMLElement
 
-const state: { filter: Filter; page: number; leads: Lead[]; total: number } = {
+const state: {
+  filter: Filter
+  page: number
+  leads: Lead[]
+  total: number
+  counts: Record<Status, number>
+} = {
   filter: { estado: 'todas', q: '' },
   page: 1,
   leads: [],
   total: 0,
+  counts: { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 },
 }
 
 const when = new Intl.DateTimeFormat('es-MX', {
@@ -134,52 +141,60 @@ function leadCard(lead: Lead): HTMLElement {
         h('span', { class: `badge badge-${lead.status}` }, STATUS_LABEL[lead.status]),
       ),
       h(
-        'p',
-        { class: 'meta' },
-        h('time', { datetime: lead.created_at }, `${copy.received}: ${when.format(received)}`),
-        ' · ',
-        `${copy.service}: ${lead.service}`,
+        'div',
+        { class: 'lead-body' },
+        h(
+          'p',
+          { class: 'meta' },
+          h('time', { datetime: lead.created_at }, `${copy.received}: ${when.format(received)}`),
+          ' · ',
+          `${copy.service}: ${lead.service}`,
+        ),
+        lead.status === 'spam' && lead.spam_reason
+          ? h('p', { class: 'meta' }, `${copy.spamReason} (${lead.spam_reason})`)
+          : null,
+        h('p', { class: 'message' }, lead.message),
+        h('p', { class: 'contact-line' }, h('span', {}, lead.phone), ' · ', h('span', {}, lead.email)),
+        h(
+          'div',
+          { class: 'actions' },
+          h('a', { class: 'button button-call', href: telHref(lead.phone) }, copy.call),
+          h(
+            'a',
+            {
+              class: 'button button-whatsapp',
+              href: whatsappHref(lead.phone, lead.name, site.brand),
+              target: '_blank',
+              rel: 'noopener noreferrer',
+            },
+            copy.whatsapp,
+          ),
+          h(
+            'a',
+            { class: 'button button-mail', href: mailtoHref(lead.email, lead.service, site.brand) },
+            copy.email,
+          ),
+        ),
       ),
-      lead.status === 'spam' && lead.spam_reason
-        ? h('p', { class: 'meta' }, `${copy.spamReason} (${lead.spam_reason})`)
-        : null,
-      h('p', { class: 'message' }, lead.message),
-      h('p', { class: 'contact-line' }, h('span', {}, lead.phone), ' · ', h('span', {}, lead.email)),
       h(
         'div',
-        { class: 'actions' },
-        h('a', { class: 'button button-call', href: telHref(lead.phone) }, copy.call),
-        h(
-          'a',
-          {
-            class: 'button button-whatsapp',
-            href: whatsappHref(lead.phone, lead.name, site.brand),
-            target: '_blank',
-            rel: 'noopener noreferrer',
-          },
-          copy.whatsapp,
-        ),
-        h(
-          'a',
-          { class: 'button button-mail', href: mailtoHref(lead.email, lead.service, site.brand) },
-          copy.email,
-        ),
-      ),
-      h('div', { class: 'field' }, h('label', { for: statusId }, copy.statusLabel), statusSelect),
-      noteForm,
-      lead.notifications.length
-        ? h(
-            'ul',
-            { class: 'notifications' },
-            ...lead.notifications.map((notification) =>
-              h(
-                'li',
-                { class: `notification notification-${notification.state}` },
-                `${CHANNEL_LABEL[notification.channel]}: ${notificationText(notification)}`,
+        { class: 'lead-side' },
+        h('div', { class: 'field' }, h('label', { for: statusId }, copy.statusLabel), statusSelect),
+        noteForm,
+        lead.notifications.length
+          ? h(
+              'ul',
+              { class: 'notifications' },
+              ...lead.notifications.map((notification) =>
+                h(
+                  'li',
+                  { class: `notification notification-${notification.state}` },
+                  `${CHANNEL_LABEL[notification.channel]}: ${notificationText(notification)}`,
+                ),
               ),
-            ),
-          )
-        : null,
+            )
+          : null,
+      ),
       h(
         'footer',
         { class: 'lead-foot' },
@@ -195,6 +210,12 @@ function leadCard(lead: Lead): HTMLElement {
 }
 
 function replaceLead(lead: Lead): void {
+  const before = state.leads.find((candidate) => candidate.id === lead.id)
+  if (before && before.status !== lead.status) {
+    state.counts[before.status] -= 1
+    state.counts[lead.status] += 1
+    renderCounts()
+  }
   state.leads = state.leads.map((candidate) => (candidate.id === lead.id ? lead : candidate))
   document.querySelector(`li.lead[data-id="${CSS.escape(lead.id)}"]`)?.replaceWith(leadCard(lead))
 }
@@ -223,6 +244,8 @@ function confirmDelete(lead: Lead): void {
       item?.remove()
       state.leads = state.leads.filter((candidate) => candidate.id !== lead.id)
       state.total -= 1
+      state.counts[lead.status] -= 1
+      renderCounts()
       updateCount()
       say(copy.deleted)
       ;(next?.querySelector('h2') ?? document.getElementById('titulo'))?.focus()
@@ -244,14 +267,17 @@ function updateCount(): void {
   document.getElementById('vacio')?.toggleAttribute('hidden', (list?.childElementCount ?? 0) > 0)
 }
 
-function updateCounts(page: LeadPage): void {
+/** The number on each filter chip; "Todas" counts every status but spam. */
+function renderCounts(): void {
   for (const status of STATUSES) {
     const count = document.querySelector(`[data-count="${status}"]`)
-    if (count) count.textContent = String(page.counts[status])
+    if (count) count.textContent = String(state.counts[status])
   }
   const all = document.querySelector('[data-count="todas"]')
   if (all)
-    all.textContent = String(STATUSES.filter((s) => s !== 'spam').reduce((sum, s) => sum + page.counts[s], 0))
+    all.textContent = String(
+      STATUSES.filter((s) => s !== 'spam').reduce((sum, s) => sum + state.counts[s], 0),
+    )
 }
 
 async function refresh(append = false): Promise<void> {
@@ -265,7 +291,8 @@ async function refresh(append = false): Promise<void> {
   if (append) list.append(...cards)
   else list.replaceChildren(...cards)
   ;(document.getElementById('exportar') as HTMLAnchorElement).href = exportHref(state.filter)
-  updateCounts(answer)
+  state.counts = answer.counts
+  renderCounts()
   updateCount()
   list.setAttribute('aria-busy', 'false')
 }

@@ -185,6 +185,9 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   const anaStatus = await (await cardOf(page, 'Ana López'))!.$('select')
   await anaStatus!.select('contactado')
   await toast(page, 'Ana López: ahora «Contactado».')
+  // The filter's counts follow at once.
+  await page.waitForSelector('::-p-aria([name="Contactado 1"][role="radio"])')
+  await page.waitForSelector('::-p-aria([name="Nuevo 2"][role="radio"])')
   const note = await (await cardOf(page, 'Ana López'))!.waitForSelector('::-p-aria([name="Nota"])')
   await note!.type('Llamar el lunes; quiere cotización por escrito.')
   await (await cardOf(page, 'Ana López'))!.$eval('.note button', (button) =>
@@ -238,6 +241,8 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   await toast(page, 'Solicitud eliminada.')
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
   expect(await page.$eval('#cuenta', (el) => el.textContent)).toBe('4 solicitudes')
+  await page.waitForSelector('::-p-aria([name="Todas 4"][role="radio"])')
+  await page.waitForSelector('::-p-aria([name="Ganado 0"][role="radio"])')
   expect(server.d1Query!("SELECT count(*) AS n FROM leads WHERE id = 'lead-old'")).toEqual([{ n: 0 }])
 
   // 9. Fits the phone: no sideways scrolling. Then the screenshot the owner would see.
