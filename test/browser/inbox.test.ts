@@ -13,6 +13,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { AxePuppeteer } from '@axe-core/puppeteer'
+import axe from 'axe-core'
 import type { Browser, Page } from 'puppeteer-core'
 import { site } from '../../src/config/site'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
@@ -82,6 +84,17 @@ async function waitForNames(page: Page, expected: string[]): Promise<void> {
   )
 }
 
+/** axe-core's WCAG 2.x A/AA rules, as test/browser/accessibility.test.ts runs them on the public pages. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxePuppeteer(page, axe.source)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+}
+
 const toast = (page: Page, text: string) =>
   page.waitForFunction((t: string) => document.getElementById('aviso')?.textContent === t, {}, text)
 
@@ -128,6 +141,7 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     `<script>alert("x")</script> ${MARKUP}`,
   )
   expect(await page.$eval('#cuenta', (el) => el.textContent)).toBe('5 solicitudes')
+  expect(await accessibilityViolations(page)).toEqual([])
 
   // 3. What each notification did, and the one-tap answers with the company's name.
   const sofia = await cardOf(page, 'Sofía Ramírez Núñez')
@@ -276,6 +290,7 @@ test('at 1280 px: the loopback one-time link signs in once', async () => {
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
   expect(await page.$eval('#usuario-nombre', (el) => el.textContent)).toBe('local')
   await page.screenshot({ path: path.join(SHOTS, 'inbox-1280.png') })
+  expect(await accessibilityViolations(page)).toEqual([])
   expect(problems).toEqual([])
   // Used once: the same link now refuses.
   const again = await fetch(url, { redirect: 'manual' })
