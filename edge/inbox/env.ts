@@ -1,21 +1,12 @@
 /**
  * What the inbox's edge code is given by Cloudflare Pages (Settings → Variables and Secrets, and the D1
- * binding `DB`), and the small part of D1's API it uses, typed here so the same modules run in Node (jest,
- * with a stand-in database) and in workerd (wrangler pages dev, Cloudflare).
+ * binding `DB`, typed once for all edge code in edge/leads/d1.ts), so the same modules run in Node (jest,
+ * with Miniflare's D1) and in workerd (wrangler pages dev, Cloudflare).
  */
 
-/** A prepared D1 statement: the calls the inbox makes. */
-export interface D1Statement {
-  bind(...values: unknown[]): D1Statement
-  first<T = Record<string, unknown>>(): Promise<T | null>
-  all<T = Record<string, unknown>>(): Promise<{ results: T[] }>
-  run(): Promise<{ meta: { changes?: number } }>
-}
+import type { D1Database } from '../leads/d1'
 
-export interface D1Database {
-  prepare(query: string): D1Statement
-  batch(statements: D1Statement[]): Promise<unknown[]>
-}
+export type { D1Database }
 
 export interface InboxEnv {
   /** The company's D1 database (migrations/), shared with POST /api/leads. */

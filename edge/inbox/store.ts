@@ -120,9 +120,9 @@ export async function listLeads(db: D1Database, filter: LeadFilter, page = 1): P
       .all<{ status: Status; n: number }>(),
   ])
   const byStatus = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<Status, number>
-  for (const { status, n } of counts.results) if (isStatus(status)) byStatus[status] = n
+  for (const { status, n } of counts.results ?? []) if (isStatus(status)) byStatus[status] = n
   return {
-    leads: rows.results.map(toLead),
+    leads: (rows.results ?? []).map(toLead),
     total: total?.n ?? 0,
     page: Math.max(1, page),
     pageSize: PAGE_SIZE,
@@ -137,7 +137,7 @@ export async function allLeads(db: D1Database, filter: LeadFilter): Promise<Lead
     .prepare(`${SELECT_LEAD} ${sql} ORDER BY l.created_at DESC, l.id DESC`)
     .bind(...values)
     .all<LeadRow>()
-  return rows.results.map(toLead)
+  return (rows.results ?? []).map(toLead)
 }
 
 export interface LeadChange {
@@ -183,9 +183,9 @@ export async function updateLead(
 
 /** Deletes a lead and its notification state for good; whether it existed. */
 export async function deleteLead(db: D1Database, id: string): Promise<boolean> {
-  const [, deleted] = (await db.batch([
+  const [, deleted] = await db.batch([
     db.prepare('DELETE FROM notifications WHERE lead_id = ?').bind(id),
     db.prepare('DELETE FROM leads WHERE id = ?').bind(id),
-  ])) as [unknown, { meta: { changes?: number } }]
+  ])
   return (deleted?.meta.changes ?? 0) > 0
 }

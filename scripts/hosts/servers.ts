@@ -34,8 +34,6 @@ export interface HostServer {
   close(): Promise<void>
   /** nginx with keepHttpRedirect: the port of the config's plain-HTTP (redirect) server. */
   redirectPort?: number
-  /** wrangler with a d1 option: runs SQL on the local database (`wrangler d1 execute --json`), returns its rows. */
-  d1Query?(sql: string): Record<string, unknown>[]
 }
 
 export interface HostOptions {
@@ -53,13 +51,17 @@ export interface HostOptions {
    * wrangler: run Pages Functions too, as Cloudflare does from the project's functions/ folder (the CMS's
    * GitHub sign-in), with these environment variables (Pages → Settings → Variables and Secrets).
    */
-  functions?: { dir: string; vars?: Record<string, string> }
-  /**
-   * wrangler: a local D1 database bound as `binding` (the Pages project's `DB`), with the repository's
-   * migrations applied by `wrangler d1 migrations apply --local` before the server starts, then `seed` (SQL)
-   * executed. It lives in the server's temp folder and goes with it.
-   */
-  d1?: { binding: string; migrationsDir: string; seed?: string }
+  functions?: { dir: string; vars?: Record<string, string>; d1?: LocalD1 }
+}
+
+/**
+ * A local D1 database as wrangler keeps it: a SQLite file under `persistTo`, named after the database id.
+ * Two wrangler processes with the same id and folder (the Pages project and the schedule Worker) share it.
+ */
+export interface LocalD1 {
+  persistTo: string
+  /** The database_id of wrangler.toml (localD1Id()). */
+  databaseId: string
 }
 
 /** A missing server binary names the Debian package that provides it. */
@@ -341,29 +343,11 @@ export function pagesCompatibilityDate(): string {
   return `${date[1]}-${date[2]}-${date[3]}`
 }
 
-/** The local D1 database id the test servers use (a name: nothing remote is ever reached). */
-const LOCAL_D1_ID = 'aquapuebla-local'
+const wranglerBin = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
 
-export async function startPages({
-  root,
-  port,
-  inheritOutput,
-  functions,
-  d1,
-}: HostOptions): Promise<HostServer> {
-  const wrangler = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
-  if (!existsSync(wrangler)) throw new MissingServerError('wrangler is not installed: run npm ci')
-  const actualPort = port || (await freePort())
-  const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
-  mkdirSync(path.join(dir, 'home'))
-  // wrangler compiles the functions/ folder of its working directory, as Cloudflare does of the project's.
-  if (functions) {
-    cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
-    // The functions only route to the plain-web-API modules in edge/ (imported as ../edge/…).
-    const edge = path.join(path.dirname(path.resolve(functions.dir)), 'edge')
-    if (existsSync(edge)) cpSync(edge, path.join(dir, 'edge'), { recursive: true })
-  }
-  const env = {
+/** Offline and quiet: no metrics, no update check, wrangler's config and logs in `dir`. */
+function wranglerEnv(dir: string): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     WRANGLER_SEND_METRICS: 'false',
     WRANGLER_LOG_PATH: path.join(dir, 'logs'),
@@ -371,45 +355,72 @@ export async function startPages({
     CI: 'true',
     NO_UPDATE_NOTIFIER: '1',
   }
-  let d1Query: HostServer['d1Query']
-  if (d1) {
-    // `wrangler d1` reads the database from a config file; `pages dev` gets the same id with --d1, and
-    // both keep it under the same --persist-to folder, so they share one SQLite file.
-    const config = path.join(dir, 'd1', 'wrangler.toml')
-    mkdirSync(path.dirname(config))
-    writeFileSync(
-      config,
-      `name = "aquapuebla-d1"\ncompatibility_date = "${pagesCompatibilityDate()}"\n\n[[d1_databases]]\nbinding = "${d1.binding}"\ndatabase_name = "${LOCAL_D1_ID}"\ndatabase_id = "${LOCAL_D1_ID}"\nmigrations_dir = ${JSON.stringify(path.resolve(d1.migrationsDir))}\n`,
-    )
-    const d1Run = (args: string[]) => {
-      const result = spawnSync(
-        wrangler,
-        ['d1', ...args, '--local', '--persist-to', path.join(dir, 'state'), '-c', config],
-        { cwd: dir, env, encoding: 'utf8' },
-      )
-      if (result.status !== 0)
-        throw new Error(`wrangler d1 ${args[0]} failed:\n${result.stdout}${result.stderr}`)
-      return result.stdout
-    }
-    d1Run(['migrations', 'apply', d1.binding])
-    if (d1.seed) {
-      writeFileSync(path.join(dir, 'd1', 'seed.sql'), d1.seed)
-      d1Run(['execute', d1.binding, '--file', path.join(dir, 'd1', 'seed.sql')])
-    }
-    d1Query = (sql) => {
-      const answer = JSON.parse(d1Run(['execute', d1.binding, '--command', sql, '--json'])) as {
-        results: Record<string, unknown>[]
-      }[]
-      return answer.flatMap((statement) => statement.results)
+}
+
+/** The D1 database id the project's wrangler.toml (and the schedule Worker's config) names. */
+export function localD1Id(): string {
+  const config = readFileSync(path.join(projectRoot, 'wrangler.toml'), 'utf8')
+  const id = /^database_id\s*=\s*"([^"]+)"/m.exec(config)?.[1]
+  if (!id) throw new Error('wrangler.toml has no d1_databases database_id')
+  return id
+}
+
+/**
+ * A fresh local D1 in `persistTo` with migrations/ applied, as `wrangler d1 migrations apply DB --local`
+ * does with the project's wrangler.toml (production: --remote).
+ */
+export function createLocalD1(persistTo: string): LocalD1 {
+  if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
+  mkdirSync(path.join(persistTo, 'home'), { recursive: true })
+  const result = spawnSync(
+    wranglerBin,
+    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
+    { cwd: projectRoot, env: wranglerEnv(persistTo), encoding: 'utf8', timeout: 120_000 },
+  )
+  if (result.status !== 0)
+    throw new Error(`wrangler d1 migrations apply failed:\n${result.stdout}\n${result.stderr}`)
+  return { persistTo, databaseId: localD1Id() }
+}
+
+/** A wrangler child in its own process group (it starts workerd as its own child), output collected. */
+function spawnWrangler(args: string[], cwd: string, dir: string, inheritOutput?: boolean) {
+  let output = ''
+  const child = spawn(wranglerBin, args, {
+    cwd,
+    env: wranglerEnv(dir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+    if (inheritOutput) process.stdout.write(chunk)
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  return { child, log: () => output }
+}
+
+export async function startPages({ root, port, inheritOutput, functions }: HostOptions): Promise<HostServer> {
+  const wrangler = wranglerBin
+  if (!existsSync(wrangler)) throw new MissingServerError('wrangler is not installed: run npm ci')
+  const actualPort = port || (await freePort())
+  const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
+  mkdirSync(path.join(dir, 'home'))
+  // wrangler compiles the functions/ folder of its working directory, as Cloudflare does of the project's,
+  // with the folders its modules import (edge/, and src/ for the rules and texts the site shares).
+  if (functions) {
+    cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
+    for (const folder of ['edge', 'src']) {
+      const source = path.join(path.dirname(path.resolve(functions.dir)), folder)
+      if (existsSync(source)) cpSync(source, path.join(dir, folder), { recursive: true })
     }
   }
   const bindings = Object.entries(functions?.vars ?? {}).flatMap(([name, value]) => [
     '--binding',
     `${name}=${value}`,
   ])
-  let output = ''
-  const child = spawn(
-    wrangler,
+  const d1 = functions?.d1
+  const { child, log } = spawnWrangler(
     [
       'pages',
       'dev',
@@ -420,29 +431,76 @@ export async function startPages({
       String(actualPort),
       `--compatibility-date=${pagesCompatibilityDate()}`,
       '--persist-to',
-      path.join(dir, 'state'),
+      d1 ? d1.persistTo : path.join(dir, 'state'),
+      ...(d1 ? ['--d1', `DB=${d1.databaseId}`] : []),
       '--log-level',
       'warn',
       '--show-interactive-dev-session=false',
       ...bindings,
-      ...(d1 ? ['--d1', `${d1.binding}=${LOCAL_D1_ID}`] : []),
     ],
-    {
-      cwd: dir,
-      // Offline and quiet: no metrics, no update check, its config and logs in the temp folder.
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
+    dir,
+    dir,
+    inheritOutput,
   )
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString()
-    if (inheritOutput) process.stdout.write(chunk)
+  return started('pages', child, actualPort, dir, log, 'SIGTERM', true)
+}
+
+export interface ScheduleWorker {
+  url: string
+  log(): string
+  /** Runs the Worker's scheduled handler once, as its cron would (`wrangler dev --test-scheduled`). */
+  runSchedule(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * The leads' schedule Worker (workers/lead-schedule/) under `wrangler dev --test-scheduled`, on the same
+ * local D1 as the Pages project, with these variables (the Worker's own, as on Cloudflare).
+ */
+export async function startScheduleWorker({
+  d1,
+  vars = {},
+  port = 0,
+  inheritOutput,
+}: {
+  d1: LocalD1
+  vars?: Record<string, string>
+  port?: number
+  inheritOutput?: boolean
+}): Promise<ScheduleWorker> {
+  if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
+  const actualPort = port || (await freePort())
+  const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-schedule-'))
+  mkdirSync(path.join(dir, 'home'))
+  const { child, log } = spawnWrangler(
+    [
+      'dev',
+      '--config',
+      path.join(projectRoot, 'workers', 'lead-schedule', 'wrangler.jsonc'),
+      '--test-scheduled',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(actualPort),
+      '--persist-to',
+      d1.persistTo,
+      '--show-interactive-dev-session=false',
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+    ],
+    projectRoot,
+    dir,
+    inheritOutput,
+  )
+  const server = await started('pages', child, actualPort, dir, log, 'SIGTERM', true)
+  return {
+    url: server.url,
+    log,
+    close: server.close,
+    async runSchedule() {
+      const response = await fetch(`${server.url}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`)
+      if (!response.ok) throw new Error(`the scheduled handler failed (${response.status}):\n${log()}`)
+    },
   }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  const server = await started('pages', child, actualPort, dir, () => output, 'SIGTERM', true)
-  return { ...server, d1Query }
 }
 
 /* ------------------------------------------------------------------------------------------------ */

@@ -18,21 +18,25 @@ import axe from 'axe-core'
 import type { Browser, Page } from 'puppeteer-core'
 import { site } from '../../src/config/site'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
-import { startPages, type HostServer } from '../../scripts/hosts/servers'
+import { createLocalD1, startPages, type HostServer } from '../../scripts/hosts/servers'
 import { INBOX_PREFIX, inboxContentSecurityPolicy } from '../../scripts/lib/host-rules'
 import { distDir, launchBrowser, openPage, projectRoot } from '../support/browser'
 import { startInboxGitHub, type InboxGitHub } from '../support/inbox-github'
-import { FORMULA, MARKUP, seedSql } from '../support/inbox-seed'
+import { openLocalD1, type TestD1 } from '../support/d1'
+import { FORMULA, MARKUP, seedStatements } from '../support/inbox-seed'
 
 jest.setTimeout(120_000)
 
 const SHOTS = process.env.INBOX_SHOTS_DIR || '/work/notes/shots'
 const DEV_TOKEN = 'token-local-de-la-prueba-0123456789'
 const downloads = mkdtempSync(path.join(tmpdir(), 'inbox-downloads-'))
+const d1Dir = mkdtempSync(path.join(tmpdir(), 'inbox-d1-'))
 
 let github: InboxGitHub
 let server: HostServer
 let browser: Browser
+/** The same local D1 the Pages Function uses, opened from the test (seed, then read what the page changed). */
+let store: TestD1
 
 beforeAll(async () => {
   if (!existsSync(path.join(distDir, INBOX_PREFIX, 'index.html')))
@@ -45,6 +49,10 @@ beforeAll(async () => {
     users: [{ login: 'duena-aquapuebla', token: 'gho_duena', push: true }],
     repository: { fullName: 'aquapuebla/sitio' },
   })
+  // migrations/ applied by wrangler into a fresh local D1, the seed written through Miniflare.
+  const local = createLocalD1(d1Dir)
+  store = await openLocalD1(local)
+  await store.db.batch(seedStatements().map((statement) => store.db.prepare(statement)))
   server = await startPages({
     root: distDir,
     port: 0,
@@ -59,8 +67,8 @@ beforeAll(async () => {
         CMS_GITHUB_REPO: 'aquapuebla/sitio',
         INBOX_DEV_LOGIN_TOKEN: DEV_TOKEN,
       },
+      d1: local,
     },
-    d1: { binding: 'DB', migrationsDir: path.join(projectRoot, 'migrations'), seed: seedSql() },
   })
   browser = await launchBrowser()
 }, 120_000)
@@ -69,7 +77,9 @@ afterAll(async () => {
   await browser?.close()
   await server?.close()
   await github?.close()
+  await store?.close()
   rmSync(downloads, { recursive: true, force: true })
+  rmSync(d1Dir, { recursive: true, force: true })
 })
 
 const cardOf = (page: Page, name: string) =>
@@ -214,9 +224,10 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   expect(await reloaded!.$eval('textarea', (el) => (el as HTMLTextAreaElement).value)).toBe(
     'Llamar el lunes; quiere cotización por escrito.',
   )
-  expect(server.d1Query!("SELECT status, note FROM leads WHERE id = 'lead-ana'")).toEqual([
-    { status: 'contactado', note: 'Llamar el lunes; quiere cotización por escrito.' },
-  ])
+  expect(await store.db.prepare("SELECT status, note FROM leads WHERE id = 'lead-ana'").first()).toEqual({
+    status: 'contactado',
+    note: 'Llamar el lunes; quiere cotización por escrito.',
+  })
 
   // 7. The CSV, as the browser downloads it: BOM, Spanish headings, accents, the formula made text.
   const cdp = await page.createCDPSession()
@@ -257,7 +268,13 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   expect(await page.$eval('#cuenta', (el) => el.textContent)).toBe('4 solicitudes')
   await page.waitForSelector('::-p-aria([name="Todas 4"][role="radio"])')
   await page.waitForSelector('::-p-aria([name="Ganado 0"][role="radio"])')
-  expect(server.d1Query!("SELECT count(*) AS n FROM leads WHERE id = 'lead-old'")).toEqual([{ n: 0 }])
+  expect(
+    await store.db
+      .prepare(
+        "SELECT (SELECT count(*) FROM leads WHERE id = 'lead-old') + (SELECT count(*) FROM notifications WHERE lead_id = 'lead-old') AS n",
+      )
+      .first(),
+  ).toEqual({ n: 0 })
 
   // 9. Fits the phone: no sideways scrolling. Then the screenshot the owner would see.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

@@ -84,7 +84,7 @@ export const SEED_LEADS: SeedLead[] = [
 
 const sql = (value: string | undefined) => (value === undefined ? 'NULL' : `'${value.replace(/'/g, "''")}'`)
 
-export function seedSql(leads: SeedLead[] = SEED_LEADS): string {
+export function seedStatements(leads: SeedLead[] = SEED_LEADS): string[] {
   const rows = leads.map(
     (lead) =>
       `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason, note, updated_at) VALUES (${[
@@ -99,15 +99,16 @@ export function seedSql(leads: SeedLead[] = SEED_LEADS): string {
         lead.status,
       ]
         .map(sql)
-        .join(', ')}, ${sql(lead.spam_reason)}, '', ${sql(lead.created_at)});`,
+        .join(', ')}, ${sql(lead.spam_reason)}, '', ${sql(lead.created_at)})`,
   )
   const notifications = [
     ['lead-sofia', 'email', 'delivered', 1, null],
     ['lead-sofia', 'webhook', 'pending', 2, 'HTTP 500'],
     ['lead-ana', 'email', 'failed', 12, 'timeout'],
+    ['lead-old', 'email', 'delivered', 1, null],
   ].map(
     ([lead, channel, state, attempts, error]) =>
-      `INSERT INTO notifications (lead_id, channel, state, attempts, next_attempt_at, last_error) VALUES ('${lead}', '${channel}', '${state}', ${attempts}, '2026-11-25T16:00:00.000Z', ${error ? `'${error}'` : 'NULL'});`,
+      `INSERT INTO notifications (lead_id, channel, state, attempts, next_attempt_at, last_error) VALUES ('${lead}', '${channel}', '${state}', ${attempts}, '2026-11-25T16:00:00.000Z', ${error ? `'${error}'` : 'NULL'})`,
   )
-  return [...rows, ...notifications].join('\n')
+  return [...rows, ...notifications]
 }
