@@ -41,9 +41,13 @@ function adminOverrides(policy: HostPolicy): [string, string][] {
   return Object.entries(policy.adminHeaders ?? {}).filter(([name, value]) => policy.headers[name] !== value)
 }
 
-/** The inbox's headers that differ from the site-wide ones. */
+/**
+ * The inbox's headers that differ from what its parent folder gets (the site-wide headers with the
+ * admin's over them): the inbox lives under /admin/, so every host applies the admin's rule to it first.
+ */
 function inboxOverrides(policy: HostPolicy): [string, string][] {
-  return Object.entries(policy.inboxHeaders ?? {}).filter(([name, value]) => policy.headers[name] !== value)
+  const parent: Record<string, string> = { ...policy.headers, ...Object.fromEntries(adminOverrides(policy)) }
+  return Object.entries(policy.inboxHeaders ?? {}).filter(([name, value]) => parent[name] !== value)
 }
 
 const GENERATED =

@@ -290,7 +290,16 @@ export function inboxContentSecurityPolicy(): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
 }
 
-/** Every header of an inbox answer: as the admin's (never indexed, always revalidated), with its own policy. */
+/**
+ * Every header of an inbox answer: the site's security headers with the inbox's policy (and the site's
+ * strict `Cross-Origin-Opener-Policy: same-origin`: unlike the CMS it opens no sign-in pop-up), never
+ * indexed, always revalidated, and no referrer (its URLs are nobody else's business).
+ */
 export function inboxHeaders(): Record<string, string> {
-  return { ...adminHeaders(inboxContentSecurityPolicy()), 'Referrer-Policy': 'no-referrer' }
+  return {
+    ...securityHeaders(inboxContentSecurityPolicy()),
+    'Referrer-Policy': 'no-referrer',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'Cache-Control': CACHE_CONTROL.page,
+  }
 }

@@ -2,7 +2,7 @@
  * The owner's lead inbox at /admin/solicitudes/, in Chromium, served by Cloudflare's own runtime
  * (`wrangler pages dev`: the build, its _headers, functions/ with edge/, and a local D1 database with
  * migrations/ applied and test/support/inbox-seed.ts's leads), the GitHub sign-in against a stand-in on
- * loopback (test/support/inbox-github.ts). On a phone (390×844, touch): sign in with GitHub, the leads
+ * loopback (test/support/github-stand-in.ts, shared with the CMS sign-in). On a phone (390×844, touch): sign in with GitHub, the leads
  * newest first, markup shown as text, the notification state, the one-tap links, filter, search, a
  * status change and a note that survive a reload, the CSV as downloaded (BOM, neutralised formula),
  * a delete for good after confirming, sign-out; no console error and no CSP violation. At 1280 px: the
@@ -21,7 +21,7 @@ import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import { createLocalD1, startPages, type HostServer } from '../../scripts/hosts/servers'
 import { INBOX_PREFIX, inboxContentSecurityPolicy } from '../../scripts/lib/host-rules'
 import { distDir, launchBrowser, openPage, projectRoot } from '../support/browser'
-import { startInboxGitHub, type InboxGitHub } from '../support/inbox-github'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
 import { openLocalD1, type TestD1 } from '../support/d1'
 import { FORMULA, MARKUP, seedStatements } from '../support/inbox-seed'
 
@@ -32,7 +32,7 @@ const DEV_TOKEN = 'token-local-de-la-prueba-0123456789'
 const downloads = mkdtempSync(path.join(tmpdir(), 'inbox-downloads-'))
 const d1Dir = mkdtempSync(path.join(tmpdir(), 'inbox-d1-'))
 
-let github: InboxGitHub
+let github: GitHubStandIn
 let server: HostServer
 let browser: Browser
 /** The same local D1 the Pages Function uses, opened from the test (seed, then read what the page changed). */
@@ -41,13 +41,17 @@ let store: TestD1
 beforeAll(async () => {
   if (!existsSync(path.join(distDir, INBOX_PREFIX, 'index.html')))
     throw new Error('dist/admin/solicitudes/ is missing: run npm run build')
-  github = await startInboxGitHub({
+  github = await startGitHubStandIn({
     clientId: 'Iv1.bandeja',
     secret: 'secreto-de-la-app',
     code: 'codigo-de-github',
     token: 'gho_duena',
-    users: [{ login: 'duena-aquapuebla', token: 'gho_duena', push: true }],
-    repository: { fullName: 'aquapuebla/sitio' },
+    users: [{ login: 'duena-aquapuebla', name: 'Dueña', token: 'gho_duena', push: true }],
+    repository: {
+      fullName: 'aquapuebla/sitio',
+      seedDir: path.join(projectRoot, 'content'),
+      under: 'content',
+    },
   })
   // migrations/ applied by wrangler into a fresh local D1, the seed written through Miniflare.
   const local = createLocalD1(d1Dir)
@@ -114,6 +118,9 @@ test('the inbox page has its own strict policy and is never indexed (Cloudflare 
   expect(answer.headers.get('content-security-policy')).toBe(inboxContentSecurityPolicy())
   expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow')
   expect(answer.headers.get('cache-control')).toBe('no-cache')
+  // Unlike the CMS (decision 020) the inbox opens no sign-in pop-up: the site's strict opener policy.
+  expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+  expect(answer.headers.get('referrer-policy')).toBe('no-referrer')
   expect(inboxContentSecurityPolicy()).not.toMatch(/unsafe/)
   // The API answers nothing without a session, whatever the route.
   for (const route of ['session', 'leads', 'export.csv', 'leads/lead-ana'])

@@ -14,7 +14,8 @@ import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import type { D1Database, InboxEnv } from '../../edge/inbox/env'
 import { CALLBACK_PATH, finishInboxSignIn } from '../../edge/inbox/github-sign-in'
 import { SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
-import { startInboxGitHub, type InboxGitHub } from '../support/inbox-github'
+import path from 'node:path'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
 
 const SITE = 'https://www.aquapuebla.mx'
 const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
@@ -159,22 +160,23 @@ describe('changes and CSRF', () => {
 })
 
 describe('GitHub sign-in', () => {
-  let github: InboxGitHub
+  let github: GitHubStandIn
   const users = [
-    { login: 'duena-aquapuebla', token: 'gho_duena', push: true },
-    { login: 'solo-lectura', token: 'gho_lectura', push: false },
+    { login: 'duena-aquapuebla', name: 'Dueña', token: 'gho_duena', push: true },
+    { login: 'solo-lectura', name: 'Ayudante', token: 'gho_lectura', push: false },
   ]
 
   afterEach(() => github?.close())
 
   async function signIn(token: string, extra: Partial<InboxEnv> = {}) {
-    github = await startInboxGitHub({
+    github = await startGitHubStandIn({
       clientId: 'Iv1.cliente',
       secret: 'secreto',
       code: 'codigo',
       token,
       users,
-      repository: { fullName: 'aquapuebla/sitio' },
+      // The site's repository (its content/ as the one commit); only its permissions matter here.
+      repository: { fullName: 'aquapuebla/sitio', seedDir: path.resolve('content'), under: 'content' },
     })
     const env: InboxEnv = {
       ...baseEnv(untouchableDb()),
