@@ -54,6 +54,8 @@ export const copy = {
   saved: 'Nota guardada.',
   deleted: 'Solicitud eliminada.',
   failed: 'No se pudo guardar. Revisa tu conexión e inténtalo de nuevo.',
+  unreachable: 'No se pudo abrir la bandeja. Revisa tu conexión.',
+  retry: 'Reintentar',
   statusChanged: (name: string, status: Status) => `${name}: ahora «${STATUS_LABEL[status]}».`,
   count: (shown: number, total: number) =>
     total === 1 ? '1 solicitud' : shown < total ? `${shown} de ${total} solicitudes` : `${total} solicitudes`,

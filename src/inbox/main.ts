@@ -137,7 +137,8 @@ function leadCard(lead: Lead): HTMLElement {
       h(
         'header',
         { class: 'lead-head' },
-        h('h2', { id: titleId }, lead.name),
+        // Focusable from script only: where focus goes after the lead above it is deleted.
+        h('h2', { id: titleId, tabindex: '-1' }, lead.name),
         h('span', { class: `badge badge-${lead.status}` }, STATUS_LABEL[lead.status]),
       ),
       h(
@@ -406,4 +407,23 @@ document.getElementById('salir')!.addEventListener('click', async () => {
 })
 loadSession()
   .then(showInbox)
-  .catch((error: unknown) => (error instanceof SignedOut ? showSignIn() : failed(error)))
+  .catch((error: unknown) => {
+    if (error instanceof SignedOut) return showSignIn()
+    main.replaceChildren(
+      h(
+        'section',
+        { class: 'sign-in', 'aria-labelledby': 'titulo' },
+        h('h1', { id: 'titulo' }, copy.signInTitle),
+        h(
+          'p',
+          { class: 'notice', role: 'alert' },
+          error instanceof ApiError ? error.message : copy.unreachable,
+        ),
+        h(
+          'button',
+          { type: 'button', class: 'button button-primary', onclick: () => location.reload() },
+          copy.retry,
+        ),
+      ),
+    )
+  })

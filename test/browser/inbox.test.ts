@@ -141,6 +141,8 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   // 1. Signed out, the page offers the GitHub sign-in; GitHub (the stand-in) sends the owner back in.
   await page.goto(`${server.url}${INBOX_PREFIX}`)
   await page.waitForSelector('::-p-aria([name="Bandeja de solicitudes"][role="heading"])')
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, 'inbox-390-sign-in.png') })
   await Promise.all([
     page.waitForNavigation(),
     page.locator('::-p-aria([name="Entrar con GitHub"][role="link"])').click(),
@@ -271,6 +273,8 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   await page.screenshot({ path: path.join(SHOTS, 'inbox-390-confirm.png') })
   await page.locator('::-p-aria([name="Sí, eliminar"][role="button"])').click()
   await toast(page, 'Solicitud eliminada.')
+  // Focus moves to the next lead's name, not back to the top of the page.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(FORMULA)
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
   expect(await page.$eval('#cuenta', (el) => el.textContent)).toBe('4 solicitudes')
   await page.waitForSelector('::-p-aria([name="Todas 4"][role="radio"])')
