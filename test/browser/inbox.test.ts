@@ -130,6 +130,18 @@ test('the inbox page has its own strict policy and is never indexed (Cloudflare 
     })
 })
 
+test('the public pages carry none of it: no script of theirs names the inbox or its API', () => {
+  const scripts = readdirSync(path.join(distDir, 'assets')).filter((file) => file.endsWith('.js'))
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const file of scripts) {
+    const text = readFileSync(path.join(distDir, 'assets', file), 'utf8')
+    expect({ file, inbox: /api\/inbox|solicitudes\/|Descargar CSV/.test(text) }).toEqual({
+      file,
+      inbox: false,
+    })
+  }
+})
+
 test('on the phone: sign in with GitHub, read, filter, search, answer, note, export, delete, sign out', async () => {
   const { page, problems } = await openPage(browser, { width: 390, height: 844 })
   const alerts: string[] = []
