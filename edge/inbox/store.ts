@@ -53,6 +53,37 @@ export function filterFrom(params: URLSearchParams): LeadFilter {
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
+/**
+ * Search ignores case and Spanish accents ("nunez" finds "Núñez"): SQLite's lower() folds ASCII only, so
+ * the accented letters are mapped in SQL, and the query the same way in JavaScript.
+ */
+const FOLDED: [string, string][] = [
+  ['á', 'a'],
+  ['é', 'e'],
+  ['í', 'i'],
+  ['ó', 'o'],
+  ['ú', 'u'],
+  ['ü', 'u'],
+  ['ñ', 'n'],
+  ['Á', 'a'],
+  ['É', 'e'],
+  ['Í', 'i'],
+  ['Ó', 'o'],
+  ['Ú', 'u'],
+  ['Ü', 'u'],
+  ['Ñ', 'n'],
+]
+
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+}
+
+const foldSql = (column: string) =>
+  FOLDED.reduce((sql, [from, to]) => `replace(${sql}, '${from}', '${to}')`, `lower(${column})`)
+
 function where(filter: LeadFilter): { sql: string; values: unknown[] } {
   const clauses: string[] = []
   const values: unknown[] = []
@@ -62,9 +93,11 @@ function where(filter: LeadFilter): { sql: string; values: unknown[] } {
     values.push(filter.status)
   }
   if (filter.query) {
-    const like = `%${likeEscape(filter.query)}%`
+    const like = `%${likeEscape(foldText(filter.query))}%`
     const digits = filter.query.replace(/\D/g, '')
-    const fields = ['name', 'email', 'phone', 'message'].map((field) => `${field} LIKE ? ESCAPE '\\'`)
+    const fields = ['name', 'email', 'phone', 'message'].map(
+      (field) => `${foldSql(field)} LIKE ? ESCAPE '\\'`,
+    )
     values.push(like, like, like, like)
     // A phone number typed with other spaces or dashes than the client used still finds it.
     if (digits.length >= 3) {

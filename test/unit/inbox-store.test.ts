@@ -82,6 +82,11 @@ test('pages of 25, the next page continuing where the first stopped', async () =
 test('search finds name, e-mail, message and phone (by digits too), and takes wildcards literally', async () => {
   const search = (query: string) => names({ status: 'todas', query })
   expect(await search('ana lópez')).toEqual(['Ana López'])
+  // Case and accents do not matter, either way round.
+  expect(await search('NUNEZ')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('sofia')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('Méndéz')).toEqual(['Carlos Méndez'])
+  expect(await search('JARDÍN')).toEqual(['Sofía Ramírez Núñez'])
   expect(await search('ana.lopez@')).toEqual(['Ana López'])
   expect(await search('alberca')).toEqual(['Sofía Ramírez Núñez'])
   expect(await search('2225550111')).toEqual(['Carlos Méndez'])
