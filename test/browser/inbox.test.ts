@@ -6,7 +6,7 @@
  * newest first, markup shown as text, the notification state, the one-tap links, filter, search, a
  * status change and a note that survive a reload, the CSV as downloaded (BOM, neutralised formula),
  * a delete for good after confirming, sign-out; no console error and no CSP violation. At 1280 px: the
- * loopback one-time sign-in link, once. Screenshots of both in /work/notes/shots/ (INBOX_SHOTS_DIR).
+ * loopback one-time sign-in link, once. Screenshots in test/.artifacts/inbox/ (or INBOX_SHOTS_DIR).
  * Needs a build (`npm run build`). About 1 minute. Run alone:
  * `npx jest test/browser/inbox.test.ts --selectProjects browser --runInBand`.
  */
@@ -27,7 +27,7 @@ import { FORMULA, MARKUP, seedStatements } from '../support/inbox-seed'
 
 jest.setTimeout(120_000)
 
-const SHOTS = process.env.INBOX_SHOTS_DIR || '/work/notes/shots'
+const SHOTS = process.env.INBOX_SHOTS_DIR || path.join(projectRoot, 'test', '.artifacts', 'inbox')
 const DEV_TOKEN = 'token-local-de-la-prueba-0123456789'
 const downloads = mkdtempSync(path.join(tmpdir(), 'inbox-downloads-'))
 const d1Dir = mkdtempSync(path.join(tmpdir(), 'inbox-d1-'))
