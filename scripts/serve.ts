@@ -19,6 +19,7 @@ import {
   CACHE_CONTROL,
   CANONICAL_REDIRECT_STATUS,
   HOST_CONFIG_FILES,
+  INBOX_PREFIX,
   MAX_URL_LENGTH,
   NOT_FOUND_FILE,
   cacheClassFor,
@@ -42,7 +43,11 @@ export interface RunningServer {
 const ALLOW = ALLOWED_METHODS.join(', ')
 
 /** The headers the build wrote for every path (`/*` in dist/_headers), as Cloudflare Pages and Netlify read them. */
-function readSecurityHeaders(root: string): { site: Record<string, string>; admin: Record<string, string> } {
+function readSecurityHeaders(root: string): {
+  site: Record<string, string>
+  admin: Record<string, string>
+  inbox: Record<string, string>
+} {
   const file = path.join(root, '_headers')
   if (!existsSync(file))
     throw new Error(`${file} is missing: run npm run build (it writes the host configuration)`)
@@ -52,7 +57,10 @@ function readSecurityHeaders(root: string): { site: Record<string, string>; admi
     throw new Error(`${file} has no /* rule with a Content-Security-Policy`)
   // The CMS's rule (when the build has one) replaces the site-wide values it names.
   const admin = rules.find((rule) => rule.pattern === `${ADMIN_PREFIX}*`)
-  return { site: everyPath.headers, admin: { ...everyPath.headers, ...admin?.headers } }
+  // The lead inbox's rule, more specific still, replaces both.
+  const inbox = rules.find((rule) => rule.pattern === `${INBOX_PREFIX}*`)
+  const adminAll = { ...everyPath.headers, ...admin?.headers }
+  return { site: everyPath.headers, admin: adminAll, inbox: { ...adminAll, ...inbox?.headers } }
 }
 
 /**
@@ -218,6 +226,8 @@ export async function startServer({
   const fromFile = securityHeaders ? null : readSecurityHeaders(dir)
   const security = securityHeaders ?? fromFile!.site
   const adminSecurity = fromFile?.admin ?? security
+  const inboxSecurity = fromFile?.inbox ?? adminSecurity
+  const inboxFolder = INBOX_PREFIX.slice(0, -1)
   const notFoundPage = readNotFoundPage(dir)
   const pageExists = (route: string) => existsSync(path.join(dir, `${route.slice(1)}.html`))
   const notFound = (req: IncomingMessage, res: ServerResponse) => sendNotFound(req, res, notFoundPage)
@@ -240,7 +250,8 @@ export async function startServer({
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const target = req.url ?? '/'
     const admin = target.startsWith(ADMIN_PREFIX)
-    const headers = admin ? adminSecurity : security
+    const inbox = target.startsWith(INBOX_PREFIX) || /^\/admin\/solicitudes([?#]|$)/.test(target)
+    const headers = inbox ? inboxSecurity : admin ? adminSecurity : security
     securityOf.set(res, headers)
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     if (target.length > MAX_URL_LENGTH) return reply(res, 414, {}, 'URI Too Long')
@@ -252,7 +263,11 @@ export async function startServer({
     if (pathname === null) return reply(res, 400, {}, 'Bad Request')
     if (isHidden(pathname)) return notFound(req, res)
     const canonical =
-      pathname === ADMIN_PREFIX.slice(0, -1) ? ADMIN_PREFIX : canonicalRedirect(pathname, pageExists)
+      pathname === ADMIN_PREFIX.slice(0, -1)
+        ? ADMIN_PREFIX
+        : pathname === inboxFolder && existsSync(path.join(dir, INBOX_PREFIX, 'index.html'))
+          ? INBOX_PREFIX
+          : canonicalRedirect(pathname, pageExists)
     if (canonical !== null) {
       const query = target.includes('?') ? target.slice(target.indexOf('?')).replace(/#.*$/, '') : ''
       return reply(

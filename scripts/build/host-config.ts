@@ -13,6 +13,7 @@ import {
   adminHtaccessFile,
   assetsHtaccessFile,
   headersFile,
+  inboxHtaccessFile,
   htaccessFile,
   nginxConfFile,
   redirectsFile,
@@ -44,6 +45,8 @@ async function main() {
   await writeFile(path.join(dist, '.htaccess'), htaccessFile(policy))
   await writeFile(path.join(dist, 'assets', '.htaccess'), assetsHtaccessFile())
   if (policy.adminHeaders) await writeFile(path.join(dist, 'admin', '.htaccess'), adminHtaccessFile(policy))
+  if (policy.inboxHeaders)
+    await writeFile(path.join(dist, 'admin', 'solicitudes', '.htaccess'), inboxHtaccessFile(policy))
   await mkdir(deployDir, { recursive: true })
   await writeFile(path.join(deployDir, 'nginx.conf'), nginxConfFile(policy, { root: nginxRoot }))
 
@@ -55,6 +58,10 @@ async function main() {
   if (policy.adminHeaders)
     console.log(
       `host-config: /admin/ Content-Security-Policy: ${policy.adminHeaders['Content-Security-Policy']}`,
+    )
+  if (policy.inboxHeaders)
+    console.log(
+      `host-config: /admin/solicitudes/ Content-Security-Policy: ${policy.inboxHeaders['Content-Security-Policy']}`,
     )
 }
 

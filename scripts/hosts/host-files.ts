@@ -14,6 +14,7 @@ import {
   COMPRESSIBLE_TYPES,
   HASHED_PREFIX,
   HOST_CONFIG_FILES,
+  INBOX_PREFIX,
   NOT_FOUND_FILE,
   PRECOMPRESSED_ENCODINGS,
   cacheClassFor,
@@ -31,11 +32,22 @@ export interface HostPolicy {
   otherFiles: readonly string[]
   /** Every header of an answer under ADMIN_PREFIX (the CMS), when the build has one. */
   adminHeaders?: Readonly<Record<string, string>>
+  /** Every header of an answer under INBOX_PREFIX (the lead inbox), when the build has one. */
+  inboxHeaders?: Readonly<Record<string, string>>
 }
 
 /** The admin's headers that differ from (or add to) the site-wide ones. */
 function adminOverrides(policy: HostPolicy): [string, string][] {
   return Object.entries(policy.adminHeaders ?? {}).filter(([name, value]) => policy.headers[name] !== value)
+}
+
+/**
+ * The inbox's headers that differ from what its parent folder gets (the site-wide headers with the
+ * admin's over them): the inbox lives under /admin/, so every host applies the admin's rule to it first.
+ */
+function inboxOverrides(policy: HostPolicy): [string, string][] {
+  const parent: Record<string, string> = { ...policy.headers, ...Object.fromEntries(adminOverrides(policy)) }
+  return Object.entries(policy.inboxHeaders ?? {}).filter(([name, value]) => parent[name] !== value)
 }
 
 const GENERATED =
@@ -62,10 +74,17 @@ export function headersFile(policy: HostPolicy, env: NodeJS.ProcessEnv = process
   const admin = adminOverrides(policy)
   const detach =
     env.NETLIFY === 'true' ? [] : admin.map(([name]) => name).filter((name) => name in policy.headers)
+  // The inbox's rule matches what `/*` and the admin's rule match too: it detaches every header either of
+  // them sets that it sets itself, so each of its headers has one value.
+  const inbox = inboxOverrides(policy)
+  const inherited = new Set([...Object.keys(policy.headers), ...admin.map(([name]) => name)])
+  const inboxDetach =
+    env.NETLIFY === 'true' ? [] : inbox.map(([name]) => name).filter((name) => inherited.has(name))
   return [
     `# ${GENERATED}`,
     block('/*', { ...policy.headers }),
     ...(admin.length ? [block(`${ADMIN_PREFIX}*`, Object.fromEntries(admin), detach)] : []),
+    ...(inbox.length ? [block(`${INBOX_PREFIX}*`, Object.fromEntries(inbox), inboxDetach)] : []),
     ...policy.routes.map((route) => block(route, { 'Cache-Control': CACHE_CONTROL.page })),
     block(`${HASHED_PREFIX}*`, { 'Cache-Control': CACHE_CONTROL.hashed }),
     ...policy.otherFiles.map((file) => block(file, { 'Cache-Control': CACHE_CONTROL[cacheClassFor(file)] })),
@@ -165,7 +184,7 @@ RewriteCond %{ENV:REDIRECT_STATUS} ^$
 RewriteRule ^(${HOST_CONFIG_FILES.filter((file) => !file.startsWith('.')).join('|')}|404|404\\.html)$ - [R=404,L]
 RewriteRule (^|/)\\.(?!well-known/) - [R=404,L]
 RewriteCond %{REQUEST_FILENAME} -d
-RewriteCond %{REQUEST_URI} !^${escapeRegex(ADMIN_PREFIX.slice(0, -1))}/?$
+RewriteCond %{REQUEST_URI} !^(${escapeRegex(ADMIN_PREFIX.slice(0, -1))}|${escapeRegex(INBOX_PREFIX.slice(0, -1))})/?$
 RewriteRule ^.+$ - [R=404,L]
 
 # 5. Pages: /page is page.html (named, so /page/anything stays a 404 instead of looping).
@@ -210,6 +229,21 @@ export function adminHtaccessFile(policy: HostPolicy): string {
   return `# ${GENERATED}
 <IfModule mod_headers.c>
 ${adminOverrides(policy)
+  .map(([name, value]) =>
+    name === 'Cache-Control'
+      ? `  Header set ${name} ${quote(value)}`
+      : `  Header always set ${name} ${quote(value)}`,
+  )
+  .join('\n')}
+</IfModule>
+`
+}
+
+/** dist/admin/solicitudes/.htaccess: the inbox's headers, applied after (and over) the admin folder's. */
+export function inboxHtaccessFile(policy: HostPolicy): string {
+  return `# ${GENERATED}
+<IfModule mod_headers.c>
+${inboxOverrides(policy)
   .map(([name, value]) =>
     name === 'Cache-Control'
       ? `  Header set ${name} ${quote(value)}`
@@ -338,6 +372,20 @@ function adminNginxLocation(policy: HostPolicy): string {
         index index.html;
         try_files $uri $uri/ =404;
 ${Object.entries(policy.adminHeaders)
+  .map(([name, value]) => `        add_header ${name} ${quote(value)} always;`)
+  .join('\n')}
+    }${inboxNginxLocation(policy)}`
+}
+
+/** The inbox's location: longer than the admin's prefix, so nginx picks it; every header repeated. */
+function inboxNginxLocation(policy: HostPolicy): string {
+  if (!policy.inboxHeaders) return ''
+  return `
+    location = ${INBOX_PREFIX.slice(0, -1)} { return 301 ${INBOX_PREFIX}$is_args$args; }
+    location ${INBOX_PREFIX} {
+        index index.html;
+        try_files $uri $uri/ =404;
+${Object.entries(policy.inboxHeaders)
   .map(([name, value]) => `        add_header ${name} ${quote(value)} always;`)
   .join('\n')}
     }`

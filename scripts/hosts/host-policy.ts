@@ -12,6 +12,8 @@ import {
   HOST_CONFIG_FILES,
   adminContentSecurityPolicy,
   adminHeaders,
+  inboxHeaders,
+  INBOX_PREFIX,
   NOT_FOUND_FILE,
   contentSecurityPolicy,
   inlineCodeOf,
@@ -74,5 +76,7 @@ export async function collectHostPolicy(
     ...(hasAdmin && origins.admin
       ? { adminHeaders: adminHeaders(adminContentSecurityPolicy(origins.admin)) }
       : {}),
+    // The lead inbox (dist/admin/solicitudes/, when the build wrote it): a rule more specific than the CMS's.
+    ...(existsSync(path.join(dist, INBOX_PREFIX, 'index.html')) ? { inboxHeaders: inboxHeaders() } : {}),
   }
 }

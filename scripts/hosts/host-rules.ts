@@ -284,3 +284,47 @@ export function adminHeaders(csp: string): Record<string, string> {
     'Cache-Control': CACHE_CONTROL.page,
   }
 }
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The owner's lead inbox at /admin/solicitudes/                                                    */
+
+/**
+ * The lead inbox (src/inbox/, built by vite.inbox.config.ts) lives inside the admin folder but is not
+ * the CMS: a page of our own, so it gets a policy as strict as a page can have, and a rule more
+ * specific than ADMIN_PREFIX's on every host. Its data comes from /api/inbox/ (Pages Functions).
+ */
+export const INBOX_PREFIX = '/admin/solicitudes/'
+
+/**
+ * The inbox's policy: its own script and stylesheet files only (no 'unsafe-inline', no 'unsafe-eval',
+ * no hash: the page has no inline code), fetch to its own origin only (the API), its own icon, no
+ * form posts anywhere (changes are fetch calls), nothing may frame it, no <base>, no plugins.
+ */
+export function inboxContentSecurityPolicy(): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'none'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'"]],
+    ['img-src', ["'self'"]],
+    ['connect-src', ["'self'"]],
+    ['form-action', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
+/**
+ * Every header of an inbox answer: the site's security headers with the inbox's policy (and the site's
+ * strict `Cross-Origin-Opener-Policy: same-origin`: unlike the CMS it opens no sign-in pop-up), never
+ * indexed, always revalidated, and no referrer (its URLs are nobody else's business).
+ */
+export function inboxHeaders(): Record<string, string> {
+  return {
+    ...securityHeaders(inboxContentSecurityPolicy()),
+    'Referrer-Policy': 'no-referrer',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'Cache-Control': CACHE_CONTROL.page,
+  }
+}

@@ -16,7 +16,13 @@ import { site } from '../../src/config/site'
 import { pagePaths } from '../../src/config/paths'
 import { parseHeadersFile } from '../../scripts/hosts/host-files'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
-import { ADMIN_PREFIX, CACHE_CONTROL, pageFileFor } from '../../scripts/hosts/host-rules'
+import {
+  ADMIN_PREFIX,
+  CACHE_CONTROL,
+  INBOX_PREFIX,
+  inboxContentSecurityPolicy,
+  pageFileFor,
+} from '../../scripts/hosts/host-rules'
 import { hostStarters, startNginx, type HostName } from '../../scripts/hosts/servers'
 import { startServer } from '../../scripts/serve'
 import { distDir, projectRoot } from '../helpers/browser'
@@ -64,6 +70,17 @@ const adminHeaders = (() => {
   return { ...securityHeaders, ...rule.headers }
 })()
 
+/** The lead inbox's headers: the site-wide ones, the admin's over them, the inbox's over those. */
+const inboxHeaders = (() => {
+  const rule = headerRules.find((candidate) => candidate.pattern === `${INBOX_PREFIX}*`)
+  if (!rule) throw new Error(`dist/_headers has no ${INBOX_PREFIX}* rule`)
+  return { ...adminHeaders, ...rule.headers }
+})()
+const inboxScript =
+  readFileSync(path.join(distDir, INBOX_PREFIX, 'index.html'), 'utf8').match(
+    /\/admin\/solicitudes\/assets\/[\w-]+\.js/,
+  )?.[0] ?? ''
+
 const asset = readFileSync(path.join(distDir, 'index.html'), 'utf8').match(/\/assets\/[\w-]+\.js/)?.[0] ?? ''
 const notFoundTitle =
   /<title>([^<]*)<\/title>/.exec(readFileSync(path.join(distDir, '404.html'), 'utf8'))?.[1] ?? ''
@@ -90,7 +107,14 @@ function redirectTarget(answer: Answer, port: number): string {
 
 test('the build publishes no build metadata and writes every host file', () => {
   expect(existsSync(path.join(distDir, '.vite'))).toBe(false)
-  for (const file of ['_headers', '_redirects', '.htaccess', 'assets/.htaccess', 'admin/.htaccess']) {
+  for (const file of [
+    '_headers',
+    '_redirects',
+    '.htaccess',
+    'assets/.htaccess',
+    'admin/.htaccess',
+    'admin/solicitudes/.htaccess',
+  ]) {
     expect({ file, exists: existsSync(path.join(distDir, file)) }).toEqual({ file, exists: true })
   }
   expect(existsSync(nginxConf)).toBe(true)
@@ -287,11 +311,33 @@ describe.each(SERVERS)('%s', (name) => {
     }
   })
 
+  test('/admin/solicitudes/ is the lead inbox, with a policy stricter than the CMS’s, never indexed', async () => {
+    for (const target of [INBOX_PREFIX, inboxScript]) {
+      const answer = await get(target, { 'Accept-Encoding': 'identity' })
+      expect({ target, status: answer.status }).toEqual({ target, status: 200 })
+      // One value per header: Cloudflare's `! Name` lines keep the admin's and the site's out.
+      expectSecurityHeaders(answer, inboxHeaders)
+      expect(answer.headers['content-security-policy']).toBe(inboxContentSecurityPolicy())
+      expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow')
+      expect(answer.headers['cache-control']).toBe(CACHE_CONTROL.page)
+    }
+    expect(inboxContentSecurityPolicy()).not.toMatch(/unsafe-(inline|eval)/)
+    expect(inboxContentSecurityPolicy()).toContain("connect-src 'self';")
+    const page = await get(INBOX_PREFIX, { 'Accept-Encoding': 'identity' })
+    expect(page.text).toContain('<meta name="robots" content="noindex, nofollow" />')
+    // Without the slash, the folder's address leads to it.
+    const bare = await get(INBOX_PREFIX.slice(0, -1))
+    expect([301, 308]).toContain(bare.status)
+    expect(redirectTarget(bare, server.port)).toBe(INBOX_PREFIX)
+    // The CMS keeps its own policy.
+    expectSecurityHeaders(await get(ADMIN_PREFIX, { 'Accept-Encoding': 'identity' }), adminHeaders)
+  })
+
   test('host configuration files are not served', async () => {
     for (const target of [
       '/_headers',
       '/_redirects',
-      ...(name === 'pages' ? [] : ['/.htaccess', '/admin/.htaccess']),
+      ...(name === 'pages' ? [] : ['/.htaccess', '/admin/.htaccess', '/admin/solicitudes/.htaccess']),
     ]) {
       const answer = await get(target)
       // wrangler's dev server answers 502 for these names; Cloudflare Pages itself never publishes them.

@@ -1,0 +1,147 @@
+/**
+ * The inbox's API, every route under /api/inbox/ (functions/api/inbox/[[path]].ts routes here):
+ *   GET    login                 → GitHub's consent page (./github-sign-in.ts)
+ *   GET    dev-login?token=…     → loopback-only one-time sign-in (./dev-login.ts)
+ *   GET    session               → { login, csrf, expiresAt }
+ *   GET    leads?estado=&q=&pagina=   → one page of leads, newest first, with their notification state
+ *   PATCH  leads/:id             → { status?, note? }                        (CSRF-checked)
+ *   DELETE leads/:id             → deleted for good                           (CSRF-checked)
+ *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts)
+ *   POST   logout                → the cookie deleted                         (CSRF-checked)
+ * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
+ * path or method, so nothing about the data or the routes shows.
+ */
+import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead, type Lead } from './store'
+import { isSameOriginChange } from './csrf'
+import { devLogin } from './dev-login'
+import type { InboxContext } from './env'
+import { startInboxSignIn } from './github-sign-in'
+import { empty, json, problem, withApiHeaders } from './http'
+import { clearedSessionCookie, sessionOf } from './session'
+import { toCsv } from './csv'
+
+export const API_PREFIX = '/api/inbox/'
+const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
+
+const NOT_SIGNED_IN = 'Inicia sesión para ver las solicitudes.'
+
+export async function handleInbox(context: InboxContext): Promise<Response> {
+  const { request, env } = context
+  const url = new URL(request.url)
+  const route = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : ''
+  const method = request.method
+
+  // 1. The sign-ins: reachable without a session.
+  if (route === 'login') return method === 'GET' ? startInboxSignIn(context) : notAllowed('GET')
+  if (route === 'dev-login') return method === 'GET' ? devLogin(context) : notAllowed('GET')
+
+  // 2. Everything else needs a valid session; changes need the CSRF checks too.
+  const session = await sessionOf(request, env.SESSION_SECRET)
+  if (!session) return problem(401, NOT_SIGNED_IN)
+  const changes = method !== 'GET' && method !== 'HEAD'
+  if (changes && !isSameOriginChange(request, session))
+    return problem(403, 'La petición no vino de la bandeja. Recarga la página.')
+
+  // 3. The routes.
+  if (route === 'session') {
+    if (method !== 'GET') return notAllowed('GET')
+    return json(200, {
+      login: session.login,
+      csrf: session.csrf,
+      expiresAt: new Date(session.exp * 1000).toISOString(),
+    })
+  }
+  if (route === 'logout') {
+    if (method !== 'POST') return notAllowed('POST')
+    return empty(204, { 'Set-Cookie': clearedSessionCookie() })
+  }
+  const db = env.DB
+  if (!db) return problem(503, 'La base de datos de solicitudes no está conectada (binding DB).')
+  if (route === 'leads') {
+    if (method !== 'GET') return notAllowed('GET')
+    const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10)
+    return json(200, await listLeads(db, filterFrom(url.searchParams), Number.isFinite(page) ? page : 1))
+  }
+  if (route === 'export.csv') {
+    if (method !== 'GET') return notAllowed('GET')
+    return csvAnswer(await allLeads(db, filterFrom(url.searchParams)))
+  }
+  const id = LEAD_PATH.exec(route)?.[1]
+  if (id) {
+    if (method === 'PATCH') {
+      let body: unknown
+      try {
+        body = await request.json()
+      } catch {
+        return problem(400, 'Cambio no válido.')
+      }
+      const change = readChange(body)
+      if (typeof change === 'string') return problem(422, change)
+      const lead = await updateLead(db, id, change)
+      return lead ? json(200, lead) : problem(404, 'Esa solicitud ya no existe.')
+    }
+    if (method === 'DELETE')
+      return (await deleteLead(db, id)) ? empty(204) : problem(404, 'Esa solicitud ya no existe.')
+    return notAllowed('PATCH, DELETE')
+  }
+  return problem(404, 'No encontrado.')
+}
+
+const notAllowed = (allow: string) => problem(405, 'Método no permitido.', { Allow: allow })
+
+/** Dates as the owner reads them: Puebla's local time, `2026-11-25 09:15`, which Excel takes as a date. */
+const localTime = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Mexico_City',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+export function localDateTime(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const parts = Object.fromEntries(localTime.formatToParts(date).map(({ type, value }) => [type, value]))
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
+
+export const CSV_HEADER = [
+  'Fecha',
+  'Nombre',
+  'Teléfono',
+  'Correo',
+  'Servicio',
+  'Mensaje',
+  'Estado',
+  'Nota',
+  'Página',
+  'ID',
+]
+
+export function leadsCsv(leads: readonly Lead[]): string {
+  return toCsv(
+    CSV_HEADER,
+    leads.map((lead) => [
+      localDateTime(lead.created_at),
+      lead.name,
+      lead.phone,
+      lead.email,
+      lead.service,
+      lead.message,
+      lead.status,
+      lead.note,
+      lead.page,
+      lead.id,
+    ]),
+  )
+}
+
+function csvAnswer(leads: readonly Lead[]): Response {
+  const day = localDateTime(new Date().toISOString()).slice(0, 10)
+  return withApiHeaders(200, leadsCsv(leads), {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="solicitudes-${day}.csv"`,
+  })
+}

@@ -1,0 +1,429 @@
+/**
+ * The owner's lead inbox at /admin/solicitudes/: a small page of its own (vite.inbox.config.ts), never
+ * part of the public pages' bundles. Signed out, it offers the GitHub sign-in; signed in, it lists the
+ * quote requests newest first with a status filter and a search, one-tap call / WhatsApp / e-mail, the
+ * status and a note per lead, the notification state, the CSV export and a delete for good.
+ * Everything a lead contains is written as text (./dom.ts).
+ */
+import { site } from '../config/site'
+import type { Lead, Status } from '../../edge/inbox/store'
+import {
+  ApiError,
+  SignedOut,
+  deleteLead,
+  exportHref,
+  loadLeads,
+  loadSession,
+  signOut,
+  updateLead,
+  type Filter,
+  type SessionInfo,
+} from './api-client'
+import { mailtoHref, telHref, whatsappHref } from './contact-links'
+import { CHANNEL_LABEL, STATUS_LABEL, copy, notificationText } from './copy'
+import { h } from './dom'
+
+const STATUSES = Object.keys(STATUS_LABEL) as Status[]
+const main = document.getElementById('contenido') as HTMLElement
+const toast = document.getElementById('aviso') as HTMLElement
+
+const state: {
+  filter: Filter
+  page: number
+  leads: Lead[]
+  total: number
+  counts: Record<Status, number>
+} = {
+  filter: { estado: 'todas', q: '' },
+  page: 1,
+  leads: [],
+  total: 0,
+  counts: { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 },
+}
+
+const when = new Intl.DateTimeFormat('es-MX', {
+  timeZone: 'America/Mexico_City',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+function say(message: string): void {
+  toast.textContent = ''
+  // A fresh text node each time, so a screen reader announces a repeated message too.
+  window.setTimeout(() => (toast.textContent = message), 50)
+  window.clearTimeout(Number(toast.dataset.timer))
+  toast.dataset.timer = String(window.setTimeout(() => (toast.textContent = ''), 5000))
+}
+
+function failed(error: unknown): void {
+  if (error instanceof SignedOut) return showSignIn(copy.sessionEnded)
+  say(error instanceof ApiError ? error.message : copy.failed)
+}
+
+/* -- Signed out ------------------------------------------------------------------------------------- */
+
+function showSignIn(message?: string): void {
+  document.getElementById('usuario')?.setAttribute('hidden', '')
+  main.replaceChildren(
+    h(
+      'section',
+      { class: 'sign-in', 'aria-labelledby': 'titulo' },
+      h('h1', { id: 'titulo' }, copy.signInTitle),
+      message ? h('p', { class: 'notice', role: 'alert' }, message) : null,
+      h('p', {}, copy.signInText),
+      h('a', { class: 'button button-primary', href: '/api/inbox/login' }, copy.signIn),
+    ),
+  )
+}
+
+/* -- One lead --------------------------------------------------------------------------------------- */
+
+function leadCard(lead: Lead): HTMLElement {
+  const titleId = `lead-${lead.id}`
+  const statusId = `estado-${lead.id}`
+  const noteId = `nota-${lead.id}`
+  const statusSelect = h(
+    'select',
+    {
+      id: statusId,
+      onchange: async (event) => {
+        const select = event.currentTarget as HTMLSelectElement
+        const status = select.value as Status
+        try {
+          replaceLead(await updateLead(lead.id, { status }))
+          say(copy.statusChanged(lead.name, status))
+          document.getElementById(statusId)?.focus()
+        } catch (error) {
+          select.value = lead.status
+          failed(error)
+        }
+      },
+    },
+    ...STATUSES.map((status) =>
+      h('option', { value: status, selected: status === lead.status }, STATUS_LABEL[status]),
+    ),
+  )
+  const note = h('textarea', { id: noteId, rows: '2', maxlength: '2000' })
+  note.value = lead.note
+  const noteForm = h(
+    'form',
+    {
+      class: 'note',
+      onsubmit: async (event) => {
+        event.preventDefault()
+        try {
+          replaceLead(await updateLead(lead.id, { note: note.value }))
+          say(copy.saved)
+          document.getElementById(noteId)?.focus()
+        } catch (error) {
+          failed(error)
+        }
+      },
+    },
+    h('label', { for: noteId }, copy.noteLabel),
+    note,
+    h('button', { type: 'submit', class: 'button button-quiet' }, copy.saveNote),
+  )
+  const received = new Date(lead.created_at)
+  return h(
+    'li',
+    { class: 'lead', 'data-id': lead.id },
+    h(
+      'article',
+      { 'aria-labelledby': titleId },
+      h(
+        'header',
+        { class: 'lead-head' },
+        // Focusable from script only: where focus goes after the lead above it is deleted.
+        h('h2', { id: titleId, tabindex: '-1' }, lead.name),
+        h('span', { class: `badge badge-${lead.status}` }, STATUS_LABEL[lead.status]),
+      ),
+      h(
+        'div',
+        { class: 'lead-body' },
+        h(
+          'p',
+          { class: 'meta' },
+          h('time', { datetime: lead.created_at }, `${copy.received}: ${when.format(received)}`),
+          ' · ',
+          `${copy.service}: ${lead.service}`,
+        ),
+        lead.status === 'spam' && lead.spam_reason
+          ? h('p', { class: 'meta' }, `${copy.spamReason} (${lead.spam_reason})`)
+          : null,
+        h('p', { class: 'message' }, lead.message),
+        h('p', { class: 'contact-line' }, h('span', {}, lead.phone), ' · ', h('span', {}, lead.email)),
+        h(
+          'div',
+          { class: 'actions' },
+          h('a', { class: 'button button-call', href: telHref(lead.phone) }, copy.call),
+          h(
+            'a',
+            {
+              class: 'button button-whatsapp',
+              href: whatsappHref(lead.phone, lead.name, site.brand),
+              target: '_blank',
+              rel: 'noopener noreferrer',
+            },
+            copy.whatsapp,
+          ),
+          h(
+            'a',
+            { class: 'button button-mail', href: mailtoHref(lead.email, lead.service, site.brand) },
+            copy.email,
+          ),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'lead-side' },
+        h('div', { class: 'field' }, h('label', { for: statusId }, copy.statusLabel), statusSelect),
+        noteForm,
+        lead.notifications.length
+          ? h(
+              'ul',
+              { class: 'notifications' },
+              ...lead.notifications.map((notification) =>
+                h(
+                  'li',
+                  { class: `notification notification-${notification.state}` },
+                  `${CHANNEL_LABEL[notification.channel]}: ${notificationText(notification)}`,
+                ),
+              ),
+            )
+          : null,
+      ),
+      h(
+        'footer',
+        { class: 'lead-foot' },
+        lead.page ? h('span', { class: 'meta' }, `${copy.fromPage} ${lead.page}`) : null,
+        h(
+          'button',
+          { type: 'button', class: 'button button-danger', onclick: () => confirmDelete(lead) },
+          copy.delete,
+        ),
+      ),
+    ),
+  )
+}
+
+function replaceLead(lead: Lead): void {
+  const before = state.leads.find((candidate) => candidate.id === lead.id)
+  if (before && before.status !== lead.status) {
+    state.counts[before.status] -= 1
+    state.counts[lead.status] += 1
+    renderCounts()
+  }
+  state.leads = state.leads.map((candidate) => (candidate.id === lead.id ? lead : candidate))
+  document.querySelector(`li.lead[data-id="${CSS.escape(lead.id)}"]`)?.replaceWith(leadCard(lead))
+}
+
+function confirmDelete(lead: Lead): void {
+  const dialog = h(
+    'dialog',
+    { class: 'confirm', 'aria-labelledby': 'confirmar-titulo', 'aria-describedby': 'confirmar-texto' },
+    h('h2', { id: 'confirmar-titulo' }, copy.confirmTitle),
+    h('p', { class: 'confirm-name' }, `${lead.name} · ${lead.phone}`),
+    h('p', { id: 'confirmar-texto' }, copy.confirmText),
+    h(
+      'form',
+      { method: 'dialog', class: 'confirm-actions' },
+      h('button', { value: 'cancel', class: 'button button-quiet', autofocus: true }, copy.cancel),
+      h('button', { value: 'delete', class: 'button button-danger' }, copy.confirmDelete),
+    ),
+  )
+  dialog.addEventListener('close', async () => {
+    dialog.remove()
+    if (dialog.returnValue !== 'delete') return
+    try {
+      await deleteLead(lead.id)
+      const item = document.querySelector(`li.lead[data-id="${CSS.escape(lead.id)}"]`)
+      const next = (item?.nextElementSibling ?? item?.previousElementSibling) as HTMLElement | null
+      item?.remove()
+      state.leads = state.leads.filter((candidate) => candidate.id !== lead.id)
+      state.total -= 1
+      state.counts[lead.status] -= 1
+      renderCounts()
+      updateCount()
+      say(copy.deleted)
+      ;(next?.querySelector('h2') ?? document.getElementById('titulo'))?.focus()
+    } catch (error) {
+      failed(error)
+    }
+  })
+  document.body.append(dialog)
+  dialog.showModal()
+}
+
+/* -- The list ---------------------------------------------------------------------------------------- */
+
+function updateCount(): void {
+  const count = document.getElementById('cuenta')
+  if (count) count.textContent = copy.count(state.leads.length, state.total)
+  document.getElementById('mas')?.toggleAttribute('hidden', state.leads.length >= state.total)
+  const list = document.getElementById('lista')
+  document.getElementById('vacio')?.toggleAttribute('hidden', (list?.childElementCount ?? 0) > 0)
+}
+
+/** The number on each filter chip; "Todas" counts every status but spam. */
+function renderCounts(): void {
+  for (const status of STATUSES) {
+    const count = document.querySelector(`[data-count="${status}"]`)
+    if (count) count.textContent = String(state.counts[status])
+  }
+  const all = document.querySelector('[data-count="todas"]')
+  if (all)
+    all.textContent = String(
+      STATUSES.filter((s) => s !== 'spam').reduce((sum, s) => sum + state.counts[s], 0),
+    )
+}
+
+async function refresh(append = false): Promise<void> {
+  const page = append ? state.page + 1 : 1
+  const answer = await loadLeads(state.filter, page)
+  state.page = page
+  state.total = answer.total
+  state.leads = append ? [...state.leads, ...answer.leads] : answer.leads
+  const list = document.getElementById('lista') as HTMLOListElement
+  const cards = answer.leads.map(leadCard)
+  if (append) list.append(...cards)
+  else list.replaceChildren(...cards)
+  ;(document.getElementById('exportar') as HTMLAnchorElement).href = exportHref(state.filter)
+  state.counts = answer.counts
+  renderCounts()
+  updateCount()
+  list.setAttribute('aria-busy', 'false')
+}
+
+function filterChips(): HTMLElement {
+  const chip = (value: Status | 'todas', label: string) =>
+    h(
+      'label',
+      { class: 'chip' },
+      h('input', {
+        type: 'radio',
+        name: 'estado',
+        value,
+        checked: state.filter.estado === value,
+        onchange: () => {
+          state.filter.estado = value
+          void refresh().catch(failed)
+        },
+      }),
+      h('span', {}, label),
+      ' ',
+      h('span', { class: 'chip-count', 'data-count': value }, ''),
+    )
+  return h(
+    'fieldset',
+    { class: 'chips' },
+    h('legend', { class: 'visually-hidden' }, copy.filterLegend),
+    chip('todas', copy.allStatuses),
+    ...STATUSES.map((status) => chip(status, STATUS_LABEL[status])),
+  )
+}
+
+function showInbox(session: SessionInfo): void {
+  document.getElementById('usuario-nombre')!.textContent = session.login
+  document.getElementById('usuario')!.removeAttribute('hidden')
+  let typing = 0
+  const search = h('input', {
+    type: 'search',
+    id: 'buscar',
+    name: 'q',
+    placeholder: copy.searchPlaceholder,
+    autocomplete: 'off',
+    enterkeyhint: 'search',
+    oninput: () => {
+      window.clearTimeout(typing)
+      typing = window.setTimeout(() => {
+        state.filter.q = search.value
+        void refresh().catch(failed)
+      }, 300)
+    },
+  })
+  main.replaceChildren(
+    h(
+      'div',
+      { class: 'toolbar' },
+      h('h1', { id: 'titulo', tabindex: '-1' }, copy.title),
+      h(
+        'form',
+        {
+          role: 'search',
+          class: 'search',
+          onsubmit: (event) => {
+            event.preventDefault()
+            window.clearTimeout(typing)
+            state.filter.q = search.value
+            void refresh().catch(failed)
+          },
+        },
+        h('label', { for: 'buscar', class: 'visually-hidden' }, copy.searchLabel),
+        search,
+      ),
+      filterChips(),
+      h(
+        'div',
+        { class: 'summary' },
+        h('p', { id: 'cuenta', role: 'status' }, ''),
+        h(
+          'a',
+          { id: 'exportar', class: 'button button-quiet', href: exportHref(state.filter), download: '' },
+          copy.export,
+        ),
+      ),
+    ),
+    h('ol', { id: 'lista', class: 'leads', 'aria-labelledby': 'titulo', 'aria-busy': 'true' }),
+    h('p', { id: 'vacio', class: 'empty', hidden: true }, copy.none),
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'mas',
+        class: 'button button-quiet more',
+        hidden: true,
+        onclick: () => void refresh(true).catch(failed),
+      },
+      copy.more,
+    ),
+  )
+  void refresh().catch(failed)
+}
+
+/* -- Start -------------------------------------------------------------------------------------------- */
+
+document.getElementById('marca')!.textContent = site.brand
+document.getElementById('salir')!.addEventListener('click', async () => {
+  try {
+    await signOut()
+  } catch {
+    /* signed out either way */
+  }
+  showSignIn(copy.signedOut)
+})
+loadSession()
+  .then(showInbox)
+  .catch((error: unknown) => {
+    if (error instanceof SignedOut) return showSignIn()
+    main.replaceChildren(
+      h(
+        'section',
+        { class: 'sign-in', 'aria-labelledby': 'titulo' },
+        h('h1', { id: 'titulo' }, copy.signInTitle),
+        h(
+          'p',
+          { class: 'notice', role: 'alert' },
+          error instanceof ApiError ? error.message : copy.unreachable,
+        ),
+        h(
+          'button',
+          { type: 'button', class: 'button button-primary', onclick: () => location.reload() },
+          copy.retry,
+        ),
+      ),
+    )
+  })

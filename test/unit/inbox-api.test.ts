@@ -1,0 +1,304 @@
+/**
+ * @jest-environment node
+ *
+ * The inbox's API and sign-ins (edge/inbox/), as Cloudflare would call them, in Node:
+ *   - every route answers 401 with the same body and touches no data without a valid session (no cookie, a
+ *     forged one, an expired one), whatever the method;
+ *   - every change needs the same origin and the session's CSRF token (403 otherwise);
+ *   - the GitHub sign-in lets in only an account that may push to CMS_GITHUB_REPO, keeps no GitHub token,
+ *     and asks for a scope from the allow-list;
+ *   - the local sign-in link works once, only on loopback, only when INBOX_DEV_LOGIN_TOKEN is set.
+ */
+import { handleInbox } from '../../edge/inbox/api'
+import { makeDevLoginLink } from '../../edge/inbox/dev-login'
+import type { D1Database, InboxEnv } from '../../edge/inbox/env'
+import { CALLBACK_PATH, finishInboxSignIn } from '../../edge/inbox/github-sign-in'
+import { SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
+import path from 'node:path'
+import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
+
+const SITE = 'https://www.aquapuebla.mx'
+const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
+
+/** A database that must not be reached: any use is recorded and fails the test. */
+function untouchableDb(): D1Database & { used: string[] } {
+  const used: string[] = []
+  return {
+    used,
+    prepare(query: string) {
+      used.push(query)
+      throw new Error('the database was reached')
+    },
+    batch() {
+      used.push('batch')
+      throw new Error('the database was reached')
+    },
+  }
+}
+
+const baseEnv = (db: D1Database): InboxEnv => ({ DB: db, SESSION_SECRET: SECRET })
+
+async function cookieFor(login: string, now = Date.now()) {
+  const session = newSession(login, now)
+  return { session, cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}` }
+}
+
+const ROUTES: [string, string][] = [
+  ['GET', 'session'],
+  ['GET', 'leads'],
+  ['GET', 'leads?estado=nuevo&q=ana'],
+  ['GET', 'export.csv'],
+  ['PATCH', 'leads/abc'],
+  ['DELETE', 'leads/abc'],
+  ['POST', 'logout'],
+  ['GET', 'no-such-route'],
+]
+
+describe('without a valid session', () => {
+  const forgedPayload = Buffer.from(
+    JSON.stringify({ v: 1, login: 'intruso', exp: Date.now() / 1000 + 3600, csrf: 'x' }),
+  ).toString('base64url')
+  const cookies: [string, () => Promise<string | undefined>][] = [
+    ['no cookie', async () => undefined],
+    ['a forged cookie', async () => `${SESSION_COOKIE}=${forgedPayload}.AAAA`],
+    [
+      'a cookie signed with another secret',
+      async () => `${SESSION_COOKIE}=${await signSession(newSession('intruso'), `${SECRET}-otra`)}`,
+    ],
+    ['an expired cookie', async () => (await cookieFor('duena', Date.now() - 13 * 3600 * 1000)).cookie],
+  ]
+  test.each(cookies)('every route answers 401 and reads nothing, with %s', async (_name, makeCookie) => {
+    const cookie = await makeCookie()
+    for (const [method, route] of ROUTES) {
+      const db = untouchableDb()
+      const response = await handleInbox({
+        request: new Request(`${SITE}/api/inbox/${route}`, {
+          method,
+          headers: { Origin: SITE, 'X-CSRF-Token': 'x', ...(cookie ? { Cookie: cookie } : {}) },
+          ...(method === 'PATCH' ? { body: '{"status":"ganado"}' } : {}),
+        }),
+        env: baseEnv(db),
+      })
+      expect({ route: `${method} ${route}`, status: response.status }).toEqual({
+        route: `${method} ${route}`,
+        status: 401,
+      })
+      expect(await response.json()).toEqual({ error: 'Inicia sesión para ver las solicitudes.' })
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(db.used).toEqual([])
+    }
+  })
+
+  test('no session is accepted when SESSION_SECRET is not set', async () => {
+    const { cookie } = await cookieFor('duena')
+    const response = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/session`, { headers: { Cookie: cookie } }),
+      env: { DB: untouchableDb() },
+    })
+    expect(response.status).toBe(401)
+  })
+})
+
+describe('changes and CSRF', () => {
+  const change = async (headers: Record<string, string>, method = 'DELETE', route = 'leads/abc') => {
+    const db = untouchableDb()
+    const response = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/${route}`, { method, headers }),
+      env: baseEnv(db),
+    })
+    return { status: response.status, used: db.used }
+  }
+
+  test('a change from another origin, or without the session’s token, is refused with 403', async () => {
+    const { session, cookie } = await cookieFor('duena')
+    const forbidden = { status: 403, used: [] }
+    expect(
+      await change({ Cookie: cookie, Origin: 'https://evil.example', 'X-CSRF-Token': session.csrf }),
+    ).toEqual(forbidden)
+    expect(await change({ Cookie: cookie, Origin: SITE })).toEqual(forbidden)
+    expect(await change({ Cookie: cookie, Origin: SITE, 'X-CSRF-Token': 'otro' })).toEqual(forbidden)
+    // No Origin and no Sec-Fetch-Site: not provably from the page.
+    expect(await change({ Cookie: cookie, 'X-CSRF-Token': session.csrf })).toEqual(forbidden)
+    expect(
+      await change({ Cookie: cookie, 'Sec-Fetch-Site': 'cross-site', 'X-CSRF-Token': session.csrf }),
+    ).toEqual(forbidden)
+    expect(
+      await change(
+        { Cookie: cookie, Origin: 'https://evil.example', 'X-CSRF-Token': session.csrf },
+        'POST',
+        'logout',
+      ),
+    ).toEqual(forbidden)
+  })
+
+  test('sign-out from the page with the token deletes the cookie', async () => {
+    const { session, cookie } = await cookieFor('duena')
+    const response = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/logout`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf },
+      }),
+      env: baseEnv(untouchableDb()),
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('Set-Cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0`))
+  })
+
+  test('the session route gives the page its login and CSRF token', async () => {
+    const { session, cookie } = await cookieFor('duena')
+    const response = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/session`, { headers: { Cookie: cookie } }),
+      env: baseEnv(untouchableDb()),
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      login: 'duena',
+      csrf: session.csrf,
+      expiresAt: new Date(session.exp * 1000).toISOString(),
+    })
+  })
+})
+
+describe('GitHub sign-in', () => {
+  let github: GitHubStandIn
+  const users = [
+    { login: 'duena-aquapuebla', name: 'Dueña', token: 'gho_duena', push: true },
+    { login: 'solo-lectura', name: 'Ayudante', token: 'gho_lectura', push: false },
+  ]
+
+  afterEach(() => github?.close())
+
+  async function signIn(token: string, extra: Partial<InboxEnv> = {}) {
+    github = await startGitHubStandIn({
+      clientId: 'Iv1.cliente',
+      secret: 'secreto',
+      code: 'codigo',
+      token,
+      users,
+      // The site's repository (its content/ as the one commit); only its permissions matter here.
+      repository: { fullName: 'aquapuebla/sitio', seedDir: path.resolve('content'), under: 'content' },
+    })
+    const env: InboxEnv = {
+      ...baseEnv(untouchableDb()),
+      GITHUB_CLIENT_ID: 'Iv1.cliente',
+      GITHUB_CLIENT_SECRET: 'secreto',
+      GITHUB_OAUTH_ORIGIN: github.origin,
+      GITHUB_API_ORIGIN: github.origin,
+      CMS_GITHUB_REPO: 'aquapuebla/sitio',
+      ...extra,
+    }
+    const start = await handleInbox({ request: new Request(`${SITE}/api/inbox/login`), env })
+    expect(start.status).toBe(302)
+    const authorize = new URL(start.headers.get('Location') ?? '')
+    const stateCookie = (start.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+    // GitHub's consent page sends the browser back to the callback.
+    const back = await fetch(authorize, { redirect: 'manual' })
+    const callback = new URL(back.headers.get('Location') ?? '')
+    const finish = await finishInboxSignIn({
+      request: new Request(callback, { headers: { Cookie: stateCookie } }),
+      env,
+    })
+    return { authorize, callback, finish, env }
+  }
+
+  test('an account that may push gets a signed session naming it, and no GitHub token is kept', async () => {
+    const { authorize, callback, finish } = await signIn('gho_duena')
+    expect(authorize.searchParams.get('client_id')).toBe('Iv1.cliente')
+    expect(authorize.searchParams.get('scope')).toBe('repo')
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${SITE}${CALLBACK_PATH}`)
+    expect(callback.pathname).toBe('/api/callback/solicitudes')
+    expect(finish.status).toBe(303)
+    expect(finish.headers.get('Location')).toBe('/admin/solicitudes/')
+    const setCookie = finish.headers.get('Set-Cookie') ?? ''
+    expect(setCookie).toMatch(/HttpOnly; Secure; SameSite=Strict/)
+    expect(setCookie).not.toContain('gho_duena')
+    const value = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(setCookie)?.[1]
+    expect((await verifySession(value, SECRET))?.login).toBe('duena-aquapuebla')
+    expect(github.requests.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET /repos/aquapuebla/sitio',
+      'GET /user',
+    ])
+    expect(github.requests[0]?.authorization).toBe('Bearer gho_duena')
+  })
+
+  test('an account without push permission is refused with 403 and gets no session', async () => {
+    const { finish } = await signIn('gho_lectura')
+    expect(finish.status).toBe(403)
+    expect(finish.headers.get('Set-Cookie') ?? '').not.toContain(`${SESSION_COOKIE}=`)
+    expect(await finish.text()).toContain('no puede ver las solicitudes')
+  })
+
+  test('the scope comes from the allow-list: public_repo when asked, never anything else', async () => {
+    expect(
+      (await signIn('gho_duena', { INBOX_GITHUB_SCOPE: 'public_repo' })).authorize.searchParams.get('scope'),
+    ).toBe('public_repo')
+    await github.close()
+    expect(
+      (await signIn('gho_duena', { INBOX_GITHUB_SCOPE: 'admin:org' })).authorize.searchParams.get('scope'),
+    ).toBe('repo')
+  })
+
+  test('a callback without the state cookie is refused with 401', async () => {
+    const response = await finishInboxSignIn({
+      request: new Request(`${SITE}${CALLBACK_PATH}?code=codigo&state=abc`),
+      env: {
+        ...baseEnv(untouchableDb()),
+        GITHUB_CLIENT_ID: 'a',
+        GITHUB_CLIENT_SECRET: 'b',
+        CMS_GITHUB_REPO: 'o/r',
+      },
+    })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('Set-Cookie') ?? '').not.toContain(`${SESSION_COOKIE}=`)
+  })
+
+  test('without its settings the sign-in says which variables are missing, never their values', async () => {
+    const response = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/login`),
+      env: { SESSION_SECRET: SECRET, GITHUB_CLIENT_SECRET: 'no-lo-digas' },
+    })
+    expect(response.status).toBe(503)
+    const text = await response.text()
+    expect(text).toContain('GITHUB_CLIENT_ID, CMS_GITHUB_REPO')
+    expect(text).not.toContain('no-lo-digas')
+  })
+})
+
+describe('local sign-in link', () => {
+  const token = 'token-local-de-prueba-1234567890'
+  const env = (): InboxEnv => ({ ...baseEnv(untouchableDb()), INBOX_DEV_LOGIN_TOKEN: token })
+  const visit = (url: string, environment = env()) =>
+    handleInbox({ request: new Request(url), env: environment })
+
+  test('works once on loopback, then is refused', async () => {
+    const { url } = makeDevLoginLink('http://127.0.0.1:8788', `${token}`)
+    expect(url).toBe(`http://127.0.0.1:8788/api/inbox/dev-login?token=${token}`)
+    const first = await visit(url)
+    expect(first.status).toBe(303)
+    const value = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(first.headers.get('Set-Cookie') ?? '')?.[1]
+    expect((await verifySession(value, SECRET))?.login).toBe('local')
+    expect((await visit(url)).status).toBe(403)
+  })
+
+  test('is unknown on a public host name, without the variable, or with a wrong token', async () => {
+    const other = 'otro-token-local-de-prueba-12345'
+    expect(
+      (
+        await visit(`https://www.aquapuebla.mx/api/inbox/dev-login?token=${other}`, {
+          ...env(),
+          INBOX_DEV_LOGIN_TOKEN: other,
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await visit(`http://127.0.0.1:8788/api/inbox/dev-login?token=${other}`, baseEnv(untouchableDb())))
+        .status,
+    ).toBe(404)
+    expect((await visit(`http://localhost:8788/api/inbox/dev-login?token=mal`)).status).toBe(403)
+  })
+
+  test('a link is only made for loopback', () => {
+    expect(() => makeDevLoginLink('https://www.aquapuebla.mx')).toThrow(/loopback/)
+    expect(makeDevLoginLink('http://localhost:8788').token).toMatch(/^[\w-]{43}$/)
+  })
+})

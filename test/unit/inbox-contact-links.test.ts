@@ -1,0 +1,51 @@
+/**
+ * The inbox's one-tap answers (src/inbox/contact-links.ts): a call, WhatsApp with a greeting naming the
+ * client and the company, an e-mail with a subject.
+ */
+import {
+  firstName,
+  mailtoHref,
+  telHref,
+  whatsappDigits,
+  whatsappGreeting,
+  whatsappHref,
+} from '../../src/inbox/contact-links'
+import { site } from '../../src/config/site'
+
+test('a call dials the digits, with the + the client typed', () => {
+  expect(telHref('222 555 0101')).toBe('tel:2225550101')
+  expect(telHref(' +52 (222) 555-0101 ')).toBe('tel:+522225550101')
+})
+
+test('WhatsApp gets the international number: a ten-digit Mexican number gains 52', () => {
+  expect(whatsappDigits('222 555 0101')).toBe('522225550101')
+  expect(whatsappDigits('+52 222 555 0101')).toBe('522225550101')
+  expect(whatsappDigits('+1 415 555 0100')).toBe('14155550100')
+})
+
+test('the WhatsApp greeting names the client by first name and the company by its brand', () => {
+  expect(firstName('  Ana María López ')).toBe('Ana')
+  expect(whatsappGreeting('Ana María López', site.brand)).toBe(
+    `Hola Ana, te escribo de ${site.brand} por tu solicitud de cotización.`,
+  )
+  expect(whatsappGreeting('', 'AquaPuebla')).toBe(
+    'Hola, te escribo de AquaPuebla por tu solicitud de cotización.',
+  )
+  const href = new URL(whatsappHref('222 555 0101', 'Ana & Co', 'AquaPuebla'))
+  expect(href.origin + href.pathname).toBe('https://wa.me/522225550101')
+  expect(href.searchParams.get('text')).toBe(
+    'Hola Ana, te escribo de AquaPuebla por tu solicitud de cotización.',
+  )
+})
+
+test('the e-mail has a Spanish subject naming the service and the company', () => {
+  const href = mailtoHref('ana@example.com', 'Mantenimiento regular', 'AquaPuebla')
+  expect(href.startsWith('mailto:ana@example.com?subject=')).toBe(true)
+  expect(decodeURIComponent(href.split('subject=')[1] ?? '')).toBe(
+    'Tu solicitud de cotización de mantenimiento regular — AquaPuebla',
+  )
+  // An address cannot smuggle extra headers into the message.
+  expect(mailtoHref('a@x.com?bcc=b@y.com', '', 'AquaPuebla')).toMatch(
+    /^mailto:a@x\.com%3Fbcc%3Db@y\.com\?subject=/,
+  )
+})

@@ -1,0 +1,60 @@
+/**
+ * @jest-environment node
+ *
+ * The inbox's CSV export (edge/inbox/csv.ts, edge/inbox/api.ts leadsCsv): a UTF-8 BOM for Excel, quoted
+ * cells, doubled quotes, line breaks kept inside a cell, accents intact, formulas neutralised.
+ */
+import { CSV_BOM, csvCell, toCsv } from '../../edge/inbox/csv'
+import { CSV_HEADER, leadsCsv, localDateTime } from '../../edge/inbox/api'
+import type { Lead } from '../../edge/inbox/store'
+
+test('the file starts with the UTF-8 byte-order mark and ends its records with CRLF', () => {
+  const csv = toCsv(['Nombre', 'Teléfono'], [['Ana', '222 555 0101']])
+  const bytes = Buffer.from(csv, 'utf8')
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  expect(csv.slice(CSV_BOM.length)).toBe('"Nombre","Teléfono"\r\n"Ana","222 555 0101"\r\n')
+})
+
+test.each([
+  ['=HYPERLINK("http://x","clic")', `"'=HYPERLINK(""http://x"",""clic"")"`],
+  ['+52 222 555 0101', `"'+52 222 555 0101"`],
+  ['-1+1', `"'-1+1"`],
+  ['@SUM(A1)', `"'@SUM(A1)"`],
+  ['\tcmd', `"'\tcmd"`],
+  ['\r=1', `"'\r=1"`],
+])('a cell starting with a formula character is text: %j', (value, cell) => {
+  expect(csvCell(value)).toBe(cell)
+})
+
+test('quotes are doubled, line breaks and commas stay inside the cell, accents are kept', () => {
+  expect(csvCell('Dijo "hola", y luego:\nadiós\r\nñandú')).toBe('"Dijo ""hola"", y luego:\nadiós\r\nñandú"')
+  expect(csvCell(null)).toBe('""')
+  expect(csvCell(undefined)).toBe('""')
+  // A formula character later in the text is harmless.
+  expect(csvCell('a=b')).toBe('"a=b"')
+})
+
+test('the leads file has Spanish column names and Puebla’s local time', () => {
+  const lead: Lead = {
+    id: 'l1',
+    created_at: '2026-11-25T15:05:00.000Z',
+    name: '=cmd|"/c calc"!A1',
+    email: 'ana@example.com',
+    phone: '222 555 0101',
+    service: 'Mantenimiento',
+    message: 'Línea 1\nLínea 2',
+    page: '/contacto',
+    status: 'nuevo',
+    spam_reason: null,
+    note: '',
+    updated_at: '2026-11-25T15:05:00.000Z',
+    notifications: [],
+  }
+  const [header, row] = leadsCsv([lead]).slice(1).split('\r\n')
+  expect(header).toBe(CSV_HEADER.map((name) => `"${name}"`).join(','))
+  expect(header).toContain('"Teléfono"')
+  expect(row).toBe(
+    `"2026-11-25 09:05","'=cmd|""/c calc""!A1","222 555 0101","ana@example.com","Mantenimiento","Línea 1\nLínea 2","nuevo","","/contacto","l1"`,
+  )
+  expect(localDateTime('2026-07-01T05:30:00Z')).toBe('2026-06-30 23:30')
+})

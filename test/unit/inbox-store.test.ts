@@ -1,0 +1,168 @@
+/**
+ * @jest-environment node
+ *
+ * The inbox's reads and writes (edge/inbox/store.ts) and its API routes (edge/inbox/api.ts) on a real D1
+ * (Miniflare, migrations/ applied: test/helpers/d1.ts): newest first in pages of 25, spam apart, the
+ * status filter, the search (wildcards taken literally, phones by digits), a change, a delete that takes
+ * the notification rows along, and the CSV of what the filter shows.
+ */
+import { handleInbox } from '../../edge/inbox/api'
+import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
+import {
+  PAGE_SIZE,
+  deleteLead,
+  filterFrom,
+  listLeads,
+  readChange,
+  updateLead,
+  type LeadFilter,
+} from '../../edge/inbox/store'
+import { startD1, type TestD1 } from '../helpers/d1'
+import { SEED_LEADS, seedStatements, type SeedLead } from '../helpers/inbox-seed'
+
+const SITE = 'https://www.aquapuebla.mx'
+const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
+let d1: TestD1
+
+beforeAll(async () => {
+  d1 = await startD1()
+})
+afterAll(() => d1.close())
+beforeEach(async () => {
+  await d1.clear()
+  await d1.db.batch(seedStatements().map((statement) => d1.db.prepare(statement)))
+})
+
+const all: LeadFilter = { status: 'todas', query: '' }
+const names = async (filter: LeadFilter, page = 1) =>
+  (await listLeads(d1.db, filter, page)).leads.map((lead) => lead.name)
+
+test('newest first, spam set aside unless asked for, with the count of every status', async () => {
+  const page = await listLeads(d1.db, all)
+  expect(page.leads.map((lead) => lead.id)).toEqual([
+    'lead-sofia',
+    'lead-ana',
+    'lead-markup',
+    'lead-formula',
+    'lead-old',
+  ])
+  expect(page.total).toBe(5)
+  expect(page.counts).toEqual({ nuevo: 3, contactado: 0, cotizado: 1, ganado: 1, perdido: 0, spam: 1 })
+  expect(page.leads[0]?.notifications).toEqual([
+    { channel: 'email', state: 'delivered', attempts: 1, last_error: null },
+    { channel: 'webhook', state: 'pending', attempts: 2, last_error: 'HTTP 500' },
+  ])
+  expect(await names({ status: 'spam', query: '' })).toEqual(['Casino Bonus'])
+  expect(await names({ status: 'ganado', query: '' })).toEqual(['Carlos Méndez'])
+})
+
+test('pages of 25, the next page continuing where the first stopped', async () => {
+  const extra: SeedLead[] = Array.from({ length: 30 }, (_, index) => ({
+    ...SEED_LEADS[1]!,
+    id: `extra-${String(index).padStart(2, '0')}`,
+    name: `Cliente ${String(index).padStart(2, '0')}`,
+    created_at: `2026-09-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`.replace('09-31', '10-01'),
+  }))
+  await d1.db.batch(
+    seedStatements(extra)
+      .slice(0, 30)
+      .map((statement) => d1.db.prepare(statement)),
+  )
+  const first = await listLeads(d1.db, all, 1)
+  const second = await listLeads(d1.db, all, 2)
+  expect(first.total).toBe(35)
+  expect(first.leads).toHaveLength(PAGE_SIZE)
+  expect(second.leads).toHaveLength(10)
+  const ids = [...first.leads, ...second.leads].map((lead) => lead.id)
+  expect(new Set(ids).size).toBe(35)
+  const times = [...first.leads, ...second.leads].map((lead) => lead.created_at)
+  expect(times).toEqual([...times].sort().reverse())
+})
+
+test('search finds name, e-mail, message and phone (by digits too), and takes wildcards literally', async () => {
+  const search = (query: string) => names({ status: 'todas', query })
+  expect(await search('ana lópez')).toEqual(['Ana López'])
+  // Case and accents do not matter, either way round.
+  expect(await search('NUNEZ')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('sofia')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('Méndéz')).toEqual(['Carlos Méndez'])
+  expect(await search('JARDÍN')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('ana.lopez@')).toEqual(['Ana López'])
+  expect(await search('alberca')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('2225550111')).toEqual(['Carlos Méndez'])
+  expect(await search('222-555-0142')).toEqual(['Sofía Ramírez Núñez'])
+  expect(await search('%')).toEqual([])
+  expect(await search('_')).toEqual([])
+  expect(filterFrom(new URLSearchParams('estado=otro&q=%20ana%20'))).toEqual({
+    status: 'todas',
+    query: 'ana',
+  })
+})
+
+test('a change sets status and note; an invalid one is refused before the database', async () => {
+  const changed = await updateLead(d1.db, 'lead-ana', { status: 'contactado', note: 'Llamar el lunes' })
+  expect(changed).toMatchObject({ id: 'lead-ana', status: 'contactado', note: 'Llamar el lunes' })
+  expect(await updateLead(d1.db, 'no-existe', { status: 'ganado' })).toBeNull()
+  expect(readChange({ status: 'aprobado' })).toBe('Estado no válido.')
+  expect(readChange({ note: 'x'.repeat(2001) })).toBe('La nota admite hasta 2000 caracteres.')
+  expect(readChange({})).toBe('No hay nada que cambiar.')
+  expect(readChange({ note: '' })).toEqual({ note: '' })
+})
+
+test('a delete removes the lead and its notification rows for good', async () => {
+  expect(await deleteLead(d1.db, 'lead-sofia')).toBe(true)
+  expect(await deleteLead(d1.db, 'lead-sofia')).toBe(false)
+  const left = await d1.db
+    .prepare(
+      "SELECT (SELECT count(*) FROM leads WHERE id = 'lead-sofia') + (SELECT count(*) FROM notifications WHERE lead_id = 'lead-sofia') AS n",
+    )
+    .first<{ n: number }>()
+  expect(left?.n).toBe(0)
+})
+
+describe('through the API with a session', () => {
+  async function call(route: string, init: RequestInit = {}) {
+    const session = newSession('duena')
+    const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
+    return handleInbox({
+      request: new Request(`${SITE}/api/inbox/${route}`, {
+        ...init,
+        headers: { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf, ...init.headers },
+      }),
+      env: { DB: d1.db, SESSION_SECRET: SECRET },
+    })
+  }
+
+  test('list, change, delete and export answer as the page expects', async () => {
+    const list = await call('leads?estado=nuevo&q=Ana')
+    expect(((await list.json()) as { leads: { id: string }[] }).leads.map((lead) => lead.id)).toEqual([
+      'lead-ana',
+    ])
+
+    const patched = await call('leads/lead-ana', {
+      method: 'PATCH',
+      body: JSON.stringify({ status: 'ganado' }),
+    })
+    expect(patched.status).toBe(200)
+    expect(((await patched.json()) as { status: string }).status).toBe('ganado')
+    expect((await call('leads/lead-ana', { method: 'PATCH', body: '{"status":"x"}' })).status).toBe(422)
+    expect((await call('leads/lead-ana', { method: 'PATCH', body: 'no es json' })).status).toBe(400)
+    expect((await call('leads/no-existe', { method: 'PATCH', body: '{"note":"a"}' })).status).toBe(404)
+
+    expect((await call('leads/lead-old', { method: 'DELETE' })).status).toBe(204)
+    expect((await call('leads/lead-old', { method: 'DELETE' })).status).toBe(404)
+    expect((await call('leads/lead-old', { method: 'POST' })).status).toBe(405)
+
+    const csv = await call('export.csv?estado=ganado')
+    expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(csv.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="solicitudes-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    const bytes = new Uint8Array(await csv.arrayBuffer())
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = new TextDecoder().decode(bytes).split('\r\n')
+    // The header, Ana (now ganado); Carlos was deleted.
+    expect(rows).toHaveLength(3)
+    expect(rows[1]).toContain('"Ana López"')
+  })
+})
