@@ -219,7 +219,9 @@ export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
  *     time; no hash or nonce can cover them.
  *   - images: our own, blob: and data: (the media library shows files read through the backend as
  *     object URLs, and an upload's preview before it is saved), GitHub avatars (the signed-in user).
- *   - connect: our own, GitHub's API (the backend) and decap-server on loopback (`npm run cms`).
+ *   - connect: our own, GitHub's API (the backend) and decap-server on loopback (`npm run cms`), and
+ *     blob: (publishing an uploaded photo, Decap reads the file back from its object URL with fetch();
+ *     without it the save fails with "Failed to fetch": test/browser/cms-phone.test.ts).
  *   - the OAuth login opens a pop-up on the auth host, which answers with postMessage: no directive
  *     governs either. Nothing may frame the admin (`frame-ancestors 'none'`); it posts no form.
  */
@@ -231,7 +233,7 @@ export function adminContentSecurityPolicy(origins: AdminOrigins): string {
     ['img-src', ["'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN]],
     [
       'connect-src',
-      unique(["'self'", GITHUB_API_ORIGIN, originOf(origins.localBackendUrl, 'CMS_PROXY_URL')]),
+      unique(["'self'", 'blob:', GITHUB_API_ORIGIN, originOf(origins.localBackendUrl, 'CMS_PROXY_URL')]),
     ],
     ['manifest-src', ["'self'"]],
     ['form-action', ["'none'"]],
