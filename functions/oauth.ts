@@ -5,10 +5,12 @@
  *      `state` in a short-lived cookie and sends the owner to GitHub's consent page.
  *   2. /api/callback (GitHub's redirect back): checks `state`, trades the `code` for a token at GitHub's
  *      token endpoint with the app's secret, and answers a page that hands the token to the admin window
- *      by postMessage: "authorizing:github", then, to the admin's own origin only,
- *      "authorization:github:success:{json}" (or ":error:{json}").
+ *      by postMessage: "authorizing:github", then, to an admin origin only (the window that answered, if its
+ *      origin is allowed), "authorization:github:success:{json}" (or ":error:{json}").
  * Env (Pages → Settings → Variables and Secrets): GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET (secret);
- * GITHUB_OAUTH_ORIGIN only for tests (default https://github.com).
+ * CMS_ADMIN_ORIGINS, the origins whose /admin/ may receive the token, separated by spaces or commas (default:
+ * this function's own origin; set it when the admin is served from another origin than /api/, e.g. by nginx
+ * with CMS_AUTH_BASE_URL pointing here); GITHUB_OAUTH_ORIGIN only for tests (default https://github.com).
  * Plain web APIs only (Request, Response, fetch, crypto): the unit test runs them in Node.
  */
 
@@ -16,6 +18,7 @@ export interface OAuthEnv {
   GITHUB_CLIENT_ID?: string
   GITHUB_CLIENT_SECRET?: string
   GITHUB_OAUTH_ORIGIN?: string
+  CMS_ADMIN_ORIGINS?: string
 }
 
 /** What Cloudflare Pages passes a function (the parts used here). */
@@ -27,6 +30,28 @@ export interface PagesContext {
 const STATE_COOKIE = 'decap_oauth_state'
 /** Commits to the repository's content: what Decap's github backend asks for. */
 const SCOPE = 'repo,user'
+
+/**
+ * The origins the token may be handed to: CMS_ADMIN_ORIGINS, each an exact origin (`https://host[:port]`, no
+ * path, never `*`), or else the function's own. A malformed entry is a configuration error, not a wildcard.
+ */
+export function adminOrigins(env: OAuthEnv, ownOrigin: string): string[] {
+  const listed = (env.CMS_ADMIN_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)
+  if (listed.length === 0) return [ownOrigin]
+  return listed.map((entry) => {
+    let origin = ''
+    try {
+      origin = new URL(entry).origin
+    } catch {
+      // reported below
+    }
+    if (!/^https?:\/\//.test(origin) || origin !== entry.replace(/\/+$/, ''))
+      throw new Error(
+        `CMS_ADMIN_ORIGINS: ${JSON.stringify(entry)} is not an origin like https://www.example.com`,
+      )
+    return origin
+  })
+}
 
 const githubOrigin = (env: OAuthEnv) => (env.GITHUB_OAUTH_ORIGIN || 'https://github.com').replace(/\/+$/, '')
 
@@ -83,23 +108,34 @@ export function startAuth({ request, env }: PagesContext): Response {
   })
 }
 
-/** The page that hands the result to the admin window, with a policy that allows only its own script. */
-function handOver(origin: string, status: 'success' | 'error', content: object): Response {
+/**
+ * The page that hands the result to the admin window, with a policy that allows only its own script. The
+ * pop-up cannot read its opener's origin, so it greets it ("authorizing:github", no secret), and sends the
+ * result only to its opener, once that answers from an allowed origin. With no opener (a Cross-Origin-Opener-Policy that severs it, docs/decisions/020-…), it
+ * says so instead of failing silently.
+ */
+function handOver(origins: string[], status: 'success' | 'error', content: object): Response {
   const nonce = randomToken(16)
   const message = `authorization:github:${status}:${JSON.stringify(content)}`
   // JSON inside a script: escape `<` so no value can close the element.
   const script = `(function () {
-  var origin = ${JSON.stringify(origin).replace(/</g, '\\u003c')};
+  var origins = ${JSON.stringify(origins).replace(/</g, '\\u003c')};
   var message = ${JSON.stringify(message).replace(/</g, '\\u003c')};
+  if (!window.opener) {
+    document.getElementById('estado').textContent = ${JSON.stringify(NO_OPENER)};
+    return;
+  }
   function receive(event) {
-    if (event.origin !== origin) return;
+    if (event.source !== window.opener || origins.indexOf(event.origin) === -1) return;
     window.removeEventListener('message', receive);
-    window.opener.postMessage(message, origin);
+    window.opener.postMessage(message, event.origin);
   }
   window.addEventListener('message', receive);
-  window.opener.postMessage('authorizing:github', origin);
+  // The greeting holds no secret. To one admin origin it goes to that origin only; with several, to any
+  // (a greeting aimed at another origin than the opener's is dropped with a console warning in the admin).
+  window.opener.postMessage('authorizing:github', origins.length === 1 ? origins[0] : '*');
 })();`
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Iniciando sesión…</title></head><body><p>${
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Iniciando sesión…</title></head><body><p id="estado">${
     status === 'success'
       ? 'Sesión iniciada. Esta ventana se cerrará sola.'
       : 'No se pudo iniciar sesión con GitHub.'
@@ -118,10 +154,20 @@ function handOver(origin: string, status: 'success' | 'error', content: object):
   })
 }
 
+/** What the pop-up says when it has no opener to hand the result to. */
+const NO_OPENER =
+  'Esta ventana perdió el enlace con el editor y no pudo entregarle la sesión. Ciérrala, vuelve a abrir /admin/ e inicia sesión desde ahí.'
+
 /** GET /api/callback?code=…&state=…: the token for the admin window, or the reason there is none. */
 export async function finishAuth({ request, env }: PagesContext): Promise<Response> {
   const url = new URL(request.url)
-  const fail = (message: string) => handOver(url.origin, 'error', { message })
+  let origins: string[]
+  try {
+    origins = adminOrigins(env, url.origin)
+  } catch (error) {
+    return plain(500, (error as Error).message)
+  }
+  const fail = (message: string) => handOver(origins, 'error', { message })
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return fail('GitHub sign-in is not configured')
   const code = url.searchParams.get('code')
   const state = url.searchParams.get('state')
@@ -150,5 +196,5 @@ export async function finishAuth({ request, env }: PagesContext): Promise<Respon
     return fail('GitHub did not answer')
   }
   if (!answer.access_token) return fail(answer.error_description ?? answer.error ?? 'GitHub gave no token')
-  return handOver(url.origin, 'success', { token: answer.access_token, provider: 'github' })
+  return handOver(origins, 'success', { token: answer.access_token, provider: 'github' })
 }

@@ -1,7 +1,9 @@
 /**
  * The content files in the CMS's own YAML layout. Decap rewrites a whole file when it saves one (its
  * YAML writer: the `yaml` 1.x package with its defaults, long texts folded at 80 columns, top-level
- * keys in the form's order, no comments). Kept in that layout, a save in the admin changes only the
+ * keys in the form's order, no comments). Nested maps come out in the order of Decap's Immutable.js
+ * entry data (`entry.get('data').toJS()`): insertion order up to 8 keys, Immutable's hash order beyond
+ * (site.yaml's `address`), so the data takes the same round trip here. Kept in that layout, a save in the admin changes only the
  * lines of the fields the owner changed, so the Git history reads as the edits and undoing one is a
  * one-line revert. `npm run cms:format` rewrites content/ so (after a hand edit);
  * test/unit/cms-format.test.ts checks the files are in it.
@@ -17,19 +19,24 @@ interface YamlV1 {
   Document: new () => { contents: unknown; toString(): string }
 }
 
-/** The YAML writer Decap's bundle was built with (decap-cms-core's own `yaml` 1.x). */
-function decapYaml(): YamlV1 {
+interface ImmutableJs {
+  fromJS(value: unknown): { toJS(): unknown }
+}
+
+/** A package as decap-cms-core resolves it: the YAML writer and the Immutable.js its bundle was built with. */
+function decapDependency<T>(name: 'yaml' | 'immutable'): T {
   const fromProject = createRequire(path.join(process.cwd(), 'package.json'))
   const core = fromProject.resolve('decap-cms-core/package.json')
-  return createRequire(core)('yaml') as YamlV1
+  return createRequire(core)(name) as T
 }
 
 /** `text` (a content file) as Decap writes it: same data, Decap's layout. */
 export function formatLikeTheCms(name: ContentName, text: string): string {
-  const yaml = decapYaml()
+  const yaml = decapDependency<YamlV1>('yaml')
+  const { fromJS } = decapDependency<ImmutableJs>('immutable')
   const schema = contentSchemas[name] as unknown as { entries: Record<string, unknown> }
   const order = Object.keys(schema.entries)
-  const contents = yaml.createNode(parse(text))
+  const contents = yaml.createNode(fromJS(parse(text)).toJS())
   const rank = (key: string | undefined) => (key === undefined ? -1 : order.indexOf(key))
   contents.items.sort((a, b) => {
     const [x, y] = [rank(a.key?.toString()), rank(b.key?.toString())]

@@ -251,6 +251,12 @@ export function adminContentSecurityPolicy(origins: AdminOrigins): string {
 export function adminHeaders(csp: string): Record<string, string> {
   return {
     ...securityHeaders(csp),
+    // The GitHub sign-in is a pop-up the admin opens on /api/auth, which goes to github.com and back to
+    // /api/callback, whose page hands the token over through window.opener. Under `same-origin` Chromium
+    // moves that pop-up to another browsing context group and window.opener is null: nobody can sign in.
+    // `same-origin-allow-popups` keeps the pop-ups the admin opens, and still cuts off any window that opens
+    // the admin (docs/decisions/020-admin-coop-allows-its-sign-in-pop-up.md; cms-sign-in.test.ts).
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     'X-Robots-Tag': 'noindex, nofollow',
     'Cache-Control': CACHE_CONTROL.page,
   }

@@ -20,8 +20,13 @@ export function placeholderPhoto(url: URL): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5ec4e0"/><stop offset=".55" stop-color="#1a8fb8"/><stop offset="1" stop-color="#0b4f73"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><path d="M0 ${height * 0.72} C ${width * 0.25} ${height * 0.62}, ${width * 0.5} ${height * 0.82}, ${width} ${height * 0.7} V ${height} H 0 Z" fill="#e9dcc3"/></svg>`
 }
 
-/** A local answer for an external request (a test's stand-in for a third-party host), or undefined. */
-export type ExternalAnswer = (request: HTTPRequest) => Parameters<HTTPRequest['respond']>[0] | undefined
+type Answered = Parameters<HTTPRequest['respond']>[0] | undefined
+
+/**
+ * A local answer for an external request (a test's stand-in for a third-party host), or undefined; a
+ * promise when the stand-in is a server that must be asked first (test/support/github-stand-in.ts).
+ */
+export type ExternalAnswer = (request: HTTPRequest) => Answered | Promise<Answered>
 
 /**
  * The machine is offline and tests talk only to loopback: answer the stock-photo host locally and
@@ -42,14 +47,22 @@ export async function interceptExternal(
       return
     }
     external.push(url.href)
-    const answered = answer?.(request)
-    if (answered) {
-      void request.respond(answered)
-    } else if (url.hostname === imageHost) {
-      void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
-    } else {
-      void request.abort('blockedbyclient')
+    const reply = (answered: Answered) => {
+      if (answered) {
+        void request.respond(answered)
+      } else if (url.hostname === imageHost) {
+        void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
+      } else {
+        void request.abort('blockedbyclient')
+      }
     }
+    const answered = answer?.(request)
+    if (answered instanceof Promise)
+      answered.then(reply, (error: unknown) => {
+        console.error(`answering ${url.href} failed: ${String(error)}`)
+        void request.abort('failed')
+      })
+    else reply(answered)
   })
   return external
 }

@@ -15,7 +15,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, ElementHandle, Page } from 'puppeteer-core'
+import type { Browser, Page } from 'puppeteer-core'
 import { parse } from 'yaml'
 import { readCmsSettings } from '../../scripts/cms/settings'
 import { startDecapProxy, type RunningProxy } from '../../scripts/cms/proxy'
@@ -35,6 +35,15 @@ import {
 } from '../support/browser'
 import { builtPages } from '../support/built-pages'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
+import {
+  clickText,
+  expandItem,
+  explained,
+  fieldByLabel,
+  publish,
+  retype,
+  waitForText,
+} from '../support/decap-admin'
 import { expectMaintenancePrice, expectPhoneEverywhere } from '../support/published-facts'
 
 jest.setTimeout(180_000)
@@ -99,102 +108,6 @@ afterAll(async () => {
 
 /* ---------- the owner's moves, by what the admin shows ---------- */
 
-/** A timeout that says what the page showed instead. */
-async function explained<T>(page: Page, what: string, wait: Promise<T>): Promise<T> {
-  try {
-    return await wait
-  } catch (error) {
-    const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500))
-    throw new Error(`${what}: ${String(error)}\nThe page shows: ${shown}`)
-  }
-}
-
-/** Waits for visible text anywhere on the page (the admin capitalises some labels with CSS). */
-const waitForText = (page: Page, text: string) =>
-  explained(
-    page,
-    `waiting for "${text}"`,
-    page.waitForFunction(
-      (wanted) => document.body.innerText.toLowerCase().includes(wanted.toLowerCase()),
-      { timeout: 120_000 },
-      text,
-    ),
-  )
-
-/** Clicks the innermost visible element whose own text is `text` (a link, a button, a list row). */
-async function clickText(
-  page: Page,
-  text: string,
-  selector = 'a, button, [role="button"], div, span',
-): Promise<void> {
-  const handle = await explained(
-    page,
-    `clicking "${text}"`,
-    page.waitForFunction(
-      (wanted, css) =>
-        [...document.querySelectorAll<HTMLElement>(css)]
-          .filter(
-            (element) =>
-              element.innerText?.trim().toLowerCase() === wanted.toLowerCase() &&
-              element.offsetParent !== null,
-          )
-          .at(-1),
-      { timeout: 120_000 },
-      text,
-      selector,
-    ),
-  )
-  await (handle as ElementHandle<HTMLElement>).click()
-}
-
-/** The input of a form field, found by its label as the owner reads it (`Teléfono`). */
-async function fieldByLabel(page: Page, label: string): Promise<ElementHandle<HTMLInputElement>> {
-  const handle = await explained(
-    page,
-    `finding the field "${label}"`,
-    page.waitForFunction(
-      (wanted) => {
-        // Decap adds " (opcional)" to an optional field's label.
-        const found = [...document.querySelectorAll('label')].find(
-          (element) =>
-            [wanted, `${wanted} (opcional)`].includes(element.textContent?.trim() ?? '') &&
-            element.offsetParent !== null,
-        )
-        const id = found?.getAttribute('for')
-        return id ? document.getElementById(id) : null
-      },
-      { timeout: 120_000 },
-      label,
-    ),
-  )
-  return handle as ElementHandle<HTMLInputElement>
-}
-
-/** Opens a collapsed list item (a service, an FAQ) by the name it shows, with its arrow button. */
-async function expandItem(page: Page, summary: string): Promise<void> {
-  const toggle = await explained(
-    page,
-    `opening the item "${summary}"`,
-    page.waitForFunction(
-      (wanted) =>
-        [...document.querySelectorAll<HTMLElement>('div')]
-          .filter((element) => element.innerText?.trim() === wanted)
-          .at(-1)
-          ?.parentElement?.querySelector('button') ?? null,
-      { timeout: 120_000 },
-      summary,
-    ),
-  )
-  await (toggle as ElementHandle<HTMLButtonElement>).click()
-}
-
-async function retype(page: Page, label: string, value: string): Promise<void> {
-  const input = await fieldByLabel(page, label)
-  await input.click({ clickCount: 3 })
-  await page.keyboard.press('Backspace')
-  await input.type(value)
-}
-
 /**
  * Opens the admin and signs in: on loopback Decap's local backend needs no account, only the button
  * press (with GitHub, the same button opens GitHub's sign-in).
@@ -224,13 +137,6 @@ async function openEntry(page: Page, url: string, title: string): Promise<void> 
   await openAdmin(page, url)
   await clickText(page, title)
   await waitForText(page, 'Escribiendo en la colección')
-}
-
-/** Publicar → Publicar ahora, then waits for Decap's confirmation. */
-async function publish(page: Page): Promise<void> {
-  await clickText(page, 'Publicar')
-  await clickText(page, 'Publicar ahora')
-  await waitForText(page, 'Cambios guardados')
 }
 
 /* ---------- the tests ---------- */
@@ -471,7 +377,7 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
     expect(page).toContain('Sesión iniciada.')
     // The message Decap waits for, with the token, sent to the admin's own origin only.
     expect(page).toContain('authorization:github:success:{\\"token\\":\\"gho_token-de-prueba\\"')
-    expect(page).toContain(`var origin = ${JSON.stringify(pages.url)};`)
+    expect(page).toContain(`var origins = ${JSON.stringify([pages.url])};`)
     expect(done.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-/)
     expect(received).toEqual([
       {

@@ -247,6 +247,9 @@ describe.each(SERVERS)('%s', (name) => {
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(page.headers['content-security-policy']).not.toBe(securityHeaders['Content-Security-Policy'])
+    // Issue 24: the GitHub sign-in pop-up keeps its opener (one value, not joined with the site-wide one);
+    // docs/decisions/020-admin-coop-allows-its-sign-in-pop-up.md.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
     for (const file of ['config.yml', 'decap-cms.js']) {
       const answer = await get(`${ADMIN_PREFIX}${file}`, { 'Accept-Encoding': 'identity' })
       expect({ file, status: answer.status }).toEqual({ file, status: 200 })
@@ -264,6 +267,10 @@ describe.each(SERVERS)('%s', (name) => {
       const answer = await get(route, { 'Accept-Encoding': 'identity' })
       expectSecurityHeaders(answer)
       expect({ route, robots: answer.headers['x-robots-tag'] }).toEqual({ route, robots: undefined })
+      expect({ route, coop: answer.headers['cross-origin-opener-policy'] }).toEqual({
+        route,
+        coop: 'same-origin',
+      })
     }
   })
 

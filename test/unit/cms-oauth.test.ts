@@ -21,6 +21,8 @@ beforeAll(async () => {
     GITHUB_CLIENT_ID: 'Iv1.cliente',
     GITHUB_CLIENT_SECRET: 'secreto',
     GITHUB_OAUTH_ORIGIN: fakeGitHub.origin,
+    // Empty: the token goes to this function's own origin only.
+    CMS_ADMIN_ORIGINS: '',
   }
 })
 
@@ -38,22 +40,31 @@ function begin() {
   return { response, location, cookie }
 }
 
-/** Runs the callback page's script as the pop-up would, with a fake opener; returns what it posted. */
-function runPopup(html: string, replyFrom: string) {
+/**
+ * Runs the callback page's script as the pop-up would, with a fake opener (or none); the admin answers
+ * "authorizing:github" from `replyFrom`, as its opener or (`stranger`) as another window. Returns what the
+ * page posted and the text it shows.
+ */
+function runPopup(html: string, replyFrom: string, { stranger = false, opener = true } = {}) {
   const script = /<script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(html)
   if (!script) throw new Error('the callback page has no script')
   const posted: [string, string][] = []
-  const listeners: ((event: { origin: string }) => void)[] = []
+  const listeners: ((event: { origin: string; source: unknown }) => void)[] = []
+  const status = { textContent: /<p id="estado">([^<]*)<\/p>/.exec(html)?.[1] ?? '' }
   const window = {
-    opener: { postMessage: (message: string, origin: string) => posted.push([message, origin]) },
-    addEventListener: (_type: string, listener: (event: { origin: string }) => void) =>
+    opener: opener
+      ? { postMessage: (message: string, origin: string) => posted.push([message, origin]) }
+      : null,
+    addEventListener: (_type: string, listener: (event: { origin: string; source: unknown }) => void) =>
       listeners.push(listener),
     removeEventListener: () => listeners.splice(0),
   }
-  new Function('window', script[2]!)(window)
+  const document = { getElementById: (id: string) => (id === 'estado' ? status : null) }
+  new Function('window', 'document', script[2]!)(window, document)
   // The admin answers "authorizing:github" with a message of its own.
-  for (const listener of [...listeners]) listener({ origin: replyFrom })
-  return { posted, nonce: script[1] }
+  for (const listener of [...listeners])
+    listener({ origin: replyFrom, source: stranger ? { postMessage: () => undefined } : window.opener })
+  return { posted, nonce: script[1], shown: status.textContent }
 }
 
 test('/api/auth sends the owner to GitHub with the app id, our callback, the repo scope and a fresh state', () => {
@@ -152,4 +163,60 @@ test("GitHub's refusal reaches the admin as an error, and a site without the app
   const unconfigured = startAuth({ request: new Request(`${SITE}/api/auth?provider=github`), env: {} })
   expect(unconfigured.status).toBe(500)
   expect(await unconfigured.text()).toMatch(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set/)
+})
+
+/** A successful callback's page, for `env` with these admin origins. */
+async function signedInPage(adminOrigins: string): Promise<Response> {
+  const { location, cookie } = begin()
+  return finishAuth({
+    request: new Request(
+      `${SITE}/api/callback?code=codigo-bueno&state=${location.searchParams.get('state')}`,
+      { headers: { Cookie: cookie } },
+    ),
+    env: { ...env, CMS_ADMIN_ORIGINS: adminOrigins },
+  })
+}
+
+test('with CMS_ADMIN_ORIGINS the token goes to the listed admin origin that answers, and to no other', async () => {
+  // The admin served by another host (nginx) than the functions (CMS_AUTH_BASE_URL pointing at them).
+  const ADMIN = 'https://editor.aquapuebla.mx'
+  const html = await (await signedInPage(`${ADMIN}, ${SITE}`)).text()
+  const success = 'authorization:github:success:{"token":"gho_token123","provider":"github"}'
+  // The greeting (no secret) to whichever window opened the pop-up; the token to the listed one that answered.
+  expect(runPopup(html, ADMIN).posted).toEqual([
+    ['authorizing:github', '*'],
+    [success, ADMIN],
+  ])
+  expect(runPopup(html, SITE).posted).toEqual([
+    ['authorizing:github', '*'],
+    [success, SITE],
+  ])
+  expect(runPopup(html, 'https://evil.example').posted).toEqual([['authorizing:github', '*']])
+  // Not listed: the function's own origin is no longer implied.
+  const onlyAdmin = await (await signedInPage(ADMIN)).text()
+  expect(runPopup(onlyAdmin, SITE).posted).toEqual([['authorizing:github', ADMIN]])
+  // An allowed origin, but another window than the one that opened the pop-up.
+  expect(runPopup(html, ADMIN, { stranger: true }).posted).toEqual([['authorizing:github', '*']])
+})
+
+test('CMS_ADMIN_ORIGINS accepts origins only: a wildcard or a path is a configuration error, never "*"', async () => {
+  for (const wrong of ['*', 'https://www.aquapuebla.mx/admin/', 'www.aquapuebla.mx', 'javascript:alert(1)']) {
+    const response = await signedInPage(wrong)
+    expect({ wrong, status: response.status }).toEqual({ wrong, status: 500 })
+    const text = await response.text()
+    expect(text).toMatch(/^CMS_ADMIN_ORIGINS: .* is not an origin like https:\/\/www\.example\.com$/)
+    expect(text).not.toContain('gho_')
+  }
+  // A trailing slash on an origin is still that origin.
+  expect((await signedInPage(`${SITE}/`)).status).toBe(200)
+})
+
+// Issue 24: with `Cross-Origin-Opener-Policy: same-origin` on /admin/, the pop-up lost its opener and said
+// "Sesión iniciada" while the admin waited for ever.
+test('a pop-up that lost its opener tells the owner what to do, and posts nothing', async () => {
+  const { posted, shown } = runPopup(await (await signedInPage('')).text(), SITE, { opener: false })
+  expect(posted).toEqual([])
+  expect(shown).toBe(
+    'Esta ventana perdió el enlace con el editor y no pudo entregarle la sesión. Ciérrala, vuelve a abrir /admin/ e inicia sesión desde ahí.',
+  )
 })

@@ -1,0 +1,224 @@
+/**
+ * The owner signs in to the CMS with GitHub and publishes, in Chromium, as on the real site: the admin's
+ * "Iniciar sesión con GitHub" opens the pop-up on /api/auth (functions/oauth.ts in Cloudflare's own runtime,
+ * `wrangler pages dev`), which goes through GitHub's consent page and back to /api/callback, whose page hands
+ * the token to the admin window (window.opener.postMessage). Then Decap's github backend reads the repository
+ * and commits the change through GitHub's REST API.
+ *
+ * GitHub is test/support/github-stand-in.ts on loopback: functions/oauth.ts reaches it through
+ * GITHUB_OAUTH_ORIGIN, the admin through request interception of https://api.github.com, so the admin under
+ * test is the production build with its own Content-Security-Policy. Its repository holds a copy of content/.
+ *
+ * Two host configurations, since the pop-up's opener depends on the admin's Cross-Origin-Opener-Policy (host
+ * rules, docs/decisions/020-admin-coop-allows-its-sign-in-pop-up.md), not on the function:
+ *   - pages: wrangler serves the admin and the functions on one origin (Cloudflare Pages);
+ *   - nginx: nginx serves the admin with the build's nginx.conf, the sign-in is on the functions' own origin
+ *     (CMS_AUTH_BASE_URL), which hands the token over only to the admin origins it is told (CMS_ADMIN_ORIGINS).
+ * Needs nginx (Debian) and wrangler; builds one variant of the site (CMS_AUTH_BASE_URL). About 3 minutes, most of
+ * it the build. Run alone: `npx jest test/browser/cms-sign-in.test.ts --selectProjects browser --runInBand`.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'puppeteer-core'
+import { readCmsSettings } from '../../scripts/cms/settings'
+import { freePort, startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
+import { deployDirFor } from '../../scripts/lib/host-policy'
+import { ADMIN_PREFIX } from '../../scripts/lib/host-rules'
+import {
+  BUILD_HOOK_MS,
+  buildVariant,
+  launchBrowser,
+  openPage,
+  projectRoot,
+  removeVariant,
+  type BuiltVariant,
+} from '../support/browser'
+import { clickText, publish, retype, waitForText } from '../support/decap-admin'
+import { answerGitHubApi, startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in'
+
+jest.setTimeout(240_000)
+
+const CLIENT_ID = 'Iv1.prueba-cms'
+const SECRET = 'secreto-de-prueba'
+const TOKEN = 'gho_token-de-la-duena'
+const NEW_PHONE = '+52 222 987 6543'
+const SHOTS = process.env.CMS_SHOTS_DIR ?? ''
+const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
+const NOT_FOUND_LOGGED =
+  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'cms-sign-in-'))
+const variant = path.join(scratch, 'dist')
+const { repo, branch } = readCmsSettings()
+
+let browser: Browser
+let built: BuiltVariant | undefined
+let github: GitHubStandIn
+let pages: HostServer
+let nginx: HostServer
+
+/** A loopback port nothing listens on, other than `taken`. */
+async function closedPort(taken: number): Promise<number> {
+  for (;;) {
+    const port = await freePort()
+    if (port !== taken) return port
+  }
+}
+
+beforeAll(async () => {
+  // 1. The functions' origin first: the admin's config.yml names it (base_url), so the build needs it.
+  const pagesPort = await freePort()
+  const authOrigin = `http://127.0.0.1:${pagesPort}`
+  // Decap probes its local proxy (CMS_PROXY_URL) when the admin is on loopback, and uses it instead of GitHub
+  // if it answers: another test's decap-server may listen on the default port. Point it at a closed port.
+  built = buildVariant(variant, {
+    CMS_AUTH_BASE_URL: authOrigin,
+    CMS_PROXY_URL: `http://127.0.0.1:${await closedPort(pagesPort)}/api/v1`,
+  })
+  // 2. GitHub, with the repository the CMS commits to holding a copy of content/.
+  github = await startGitHubStandIn({
+    clientId: CLIENT_ID,
+    secret: SECRET,
+    code: 'codigo-de-github',
+    token: TOKEN,
+    repository: { fullName: repo, branch, seedDir: path.join(projectRoot, 'content'), under: 'content' },
+  })
+  // 3. nginx with the variant's own nginx.conf, then wrangler with the functions, told both admin origins.
+  nginx = await startNginx({
+    root: variant,
+    port: 0,
+    nginxConf: path.join(deployDirFor(projectRoot, variant), 'nginx.conf'),
+  })
+  pages = await startPages({
+    root: variant,
+    port: pagesPort,
+    functions: {
+      dir: path.join(projectRoot, 'functions'),
+      vars: {
+        GITHUB_CLIENT_ID: CLIENT_ID,
+        GITHUB_CLIENT_SECRET: SECRET,
+        GITHUB_OAUTH_ORIGIN: github.origin,
+        CMS_ADMIN_ORIGINS: `${authOrigin} ${nginx.url}`,
+      },
+    },
+  })
+  browser = await launchBrowser()
+}, BUILD_HOOK_MS)
+
+afterAll(async () => {
+  await browser?.close()
+  await pages?.close()
+  await nginx?.close()
+  await github?.close()
+  removeVariant(variant, built)
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+/** What the sign-in pop-up shows and logged, and whether it still has its opener: for a failure message. */
+function watchPopUps(page: Page) {
+  const logged: string[] = []
+  page.on('popup', (popUp) => {
+    popUp?.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`))
+    popUp?.on('pageerror', (error) => logged.push(`pageerror: ${String(error)}`))
+  })
+  return async () => {
+    const lines: string[] = []
+    for (const other of await browser.pages()) {
+      if (other === page || !other.url().includes('/api/')) continue
+      const seen = await other
+        .evaluate(() => `"${document.body.innerText.trim()}", window.opener: ${String(window.opener)}`)
+        .catch((error: unknown) => String(error))
+      lines.push(`The pop-up at ${other.url()} shows ${seen}`)
+    }
+    return [...lines, ...logged.map((line) => `The pop-up logged ${line}`)].join('\n')
+  }
+}
+
+describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
+  beforeAll(() => github.reset())
+
+  test('the owner signs in with GitHub in the pop-up, changes the phone and publishes one commit of one line', async () => {
+    const adminUrl = `${host === 'pages' ? pages.url : nginx.url}${ADMIN_PREFIX}`
+    const { page, problems } = await openPage(browser, {
+      width: 1280,
+      height: 900,
+      answer: answerGitHubApi(github),
+    })
+    const popUps = watchPopUps(page)
+    try {
+      // Decap's bundle is 5 MB of JavaScript: on a loaded 2-core machine its parse alone can take half a minute.
+      await page.goto(adminUrl, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+      await clickText(page, 'Iniciar sesión con GitHub', 'button')
+      try {
+        await waitForText(page, 'Contenido del sitio')
+      } catch (error) {
+        throw new Error(`${String(error)}\n${await popUps()}`)
+      }
+      for (const title of ['Datos de la empresa', 'Página de inicio', 'Página Servicios', 'Página Contacto'])
+        await waitForText(page, title)
+
+      // The handshake went through GitHub's consent page, back to our callback, with the token traded once.
+      expect(github.authorizeRequests).toEqual([
+        expect.objectContaining({
+          client_id: CLIENT_ID,
+          redirect_uri: `${pages.url}/api/callback`,
+        }),
+      ])
+      expect(github.tokenRequests).toEqual([
+        expect.objectContaining({ client_id: CLIENT_ID, client_secret: SECRET, code: 'codigo-de-github' }),
+      ])
+      // Decap asked who signed in and whether they may write, with the token the pop-up handed over.
+      expect(github.requests.filter((request) => request.authorization !== `token ${TOKEN}`)).toEqual([])
+      expect(github.requests.map((request) => request.url)).toEqual(
+        expect.arrayContaining(['/user', `/repos/${repo}`]),
+      )
+
+      if (SHOTS && host === 'pages') {
+        mkdirSync(SHOTS, { recursive: true })
+        await page.screenshot({ path: path.join(SHOTS, 'cms-signed-in-1280.png') })
+        await page.setViewport({
+          width: 390,
+          height: 844,
+          deviceScaleFactor: 1,
+          isMobile: true,
+          hasTouch: true,
+        })
+        await waitForText(page, 'Datos de la empresa')
+        await page.screenshot({ path: path.join(SHOTS, 'cms-signed-in-390.png') })
+        await page.setViewport({ width: 1280, height: 900, deviceScaleFactor: 1 })
+      }
+
+      await clickText(page, 'Datos de la empresa')
+      await retype(page, 'Teléfono', NEW_PHONE)
+      await publish(page)
+
+      // One commit on the branch, of site.yaml only, and in it one line: the phone.
+      expect(github.commits).toEqual([
+        expect.objectContaining({
+          message: 'Contenido: actualiza content/site.yaml desde el CMS',
+          changed: ['content/site.yaml'],
+        }),
+      ])
+      const before = github.readFile('content/site.yaml', github.commits[0]?.parents[0])?.split('\n') ?? []
+      const after = github.readFile('content/site.yaml')?.split('\n') ?? []
+      expect(after.length).toBe(before.length)
+      expect(
+        before.flatMap((line, index) => (line === after[index] ? [] : [{ was: line, now: after[index] }])),
+      ).toEqual([{ was: 'phone: +52 222 123 4567', now: `phone: ${NEW_PHONE}` }])
+      // Decap lists the media folder, which a repository without uploads lacks: GitHub answers 404 and Decap
+      // takes it as empty ("This 404 was expected"), while Chromium logs each such answer. Nothing else failed.
+      const refused = github.requests
+        .filter((request) => (request.status ?? 200) >= 400)
+        .map((request) => `${request.status} ${request.method} ${request.url}`)
+      expect(new Set(refused)).toEqual(new Set([`404 GET /repos/${repo}/git/trees/${branch}:content/media`]))
+      expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(refused.length)
+      // And the one request that fails on purpose: Decap's probe for a local proxy (none on its port).
+      expect(
+        problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem)),
+      ).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
