@@ -231,6 +231,8 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
         problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem)),
       ).toEqual([])
     } finally {
+      // A pop-up left open by a failure would show up in the next test's message.
+      for (const other of await browser.pages()) if (other.url().includes('/api/')) await other.close()
       await page.close()
     }
   })
