@@ -29,9 +29,14 @@ export async function decapBundleFiles(): Promise<string[]> {
 /** Our script that completes Decap's Spanish phrases (scripts/cms/locale-es.ts), beside Decap's bundle. */
 export const DECAP_ES_FILE = 'decap-es.js'
 
+/** Our stylesheet that fits Decap's editor to a phone (docs/decisions/021-decap-on-the-phone.md). */
+export const DECAP_PHONE_FILE = 'decap-phone.css'
+export const decapPhoneCssPath = path.join(import.meta.dirname, DECAP_PHONE_FILE)
+
 /**
  * The admin page: no inline script or style (its CSP stays without 'unsafe-inline' for scripts), never
- * indexed, and Decap finds its configuration at its standard place, config.yml beside the page.
+ * indexed, and Decap finds its configuration at its standard place, config.yml beside the page. The
+ * phone stylesheet comes before Decap's run-time styles and wins with `!important` where it must.
  */
 export const adminIndexHtml = `<!doctype html>
 <html lang="es">
@@ -42,6 +47,7 @@ export const adminIndexHtml = `<!doctype html>
     <meta name="referrer" content="same-origin" />
     <title>Administrar contenido | AquaPuebla</title>
     <link href="${ADMIN_PREFIX}config.yml" type="text/yaml" rel="cms-config-url" />
+    <link href="${ADMIN_PREFIX}${DECAP_PHONE_FILE}" rel="stylesheet" />
   </head>
   <body>
     <script src="${ADMIN_PREFIX}decap-cms.js"></script>
@@ -54,7 +60,7 @@ export const adminIndexHtml = `<!doctype html>
 export const adminConfigYaml = (env: NodeJS.ProcessEnv = process.env, options: { local?: boolean } = {}) =>
   cmsConfigYaml(contentSchemas, readCmsSettings(env), options)
 
-/** Writes `<dist>/admin/`: index.html, config.yml, Decap's bundle and its Spanish phrases. */
+/** Writes `<dist>/admin/`: index.html, config.yml, Decap's bundle, its Spanish phrases and phone styles. */
 export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const dir = path.join(dist, ADMIN_PREFIX)
   await rm(dir, { recursive: true, force: true })
@@ -62,6 +68,7 @@ export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.
   await writeFile(path.join(dir, 'index.html'), adminIndexHtml)
   await writeFile(path.join(dir, 'config.yml'), adminConfigYaml(env))
   await writeFile(path.join(dir, DECAP_ES_FILE), decapSpanishScript())
+  await copyFile(decapPhoneCssPath, path.join(dir, DECAP_PHONE_FILE))
   for (const file of await decapBundleFiles()) await copyFile(file, path.join(dir, path.basename(file)))
   return dir
 }

@@ -1,14 +1,22 @@
 /**
  * The admin in the Vite dev server (`npm run cms`): /admin/ serves the same page, config.yml and Decap
- * bundle as the build writes into dist/admin/ (scripts/cms/admin.ts), under the build's admin policy plus
- * the one thing local editing adds: decap-server on loopback (config.yml's `local_backend` and the policy's
- * connect-src). The config is generated on each request, so a schema change shows after a reload.
+ * bundle (and our phone styles) as the build writes into dist/admin/ (scripts/cms/admin.ts), under the
+ * build's admin policy plus the one thing local editing adds: decap-server on loopback (config.yml's
+ * `local_backend` and the policy's connect-src). The config is generated on each request, so a schema change
+ * shows after a reload.
  */
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { ADMIN_PREFIX, adminContentSecurityPolicy } from '../hosts/host-rules'
-import { DECAP_ES_FILE, adminConfigYaml, adminIndexHtml, decapBundleFiles } from './admin'
+import {
+  DECAP_ES_FILE,
+  DECAP_PHONE_FILE,
+  adminConfigYaml,
+  adminIndexHtml,
+  decapBundleFiles,
+  decapPhoneCssPath,
+} from './admin'
 import { decapSpanishScript } from './locale-es'
 import { readCmsSettings } from './settings'
 
@@ -41,6 +49,9 @@ export function adminDevPlugin(): Plugin {
         } else if (name === DECAP_ES_FILE) {
           res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
           res.end(decapSpanishScript())
+        } else if (name === DECAP_PHONE_FILE) {
+          res.setHeader('Content-Type', 'text/css; charset=utf-8')
+          createReadStream(decapPhoneCssPath).pipe(res)
         } else if (bundle.has(name)) {
           res.setHeader(
             'Content-Type',

@@ -239,8 +239,10 @@ export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
  *     time; no hash or nonce can cover them.
  *   - images: our own, blob: and data: (the media library shows files read through the backend as
  *     object URLs, and an upload's preview before it is saved), GitHub avatars (the signed-in user).
- *   - connect: our own and GitHub's API (the backend); decap-server on loopback only in what `npm run cms`
- *     serves (AdminOrigins.localBackendUrl), never in a build.
+ *   - connect: our own, GitHub's API (the backend) and blob: (publishing an uploaded photo, Decap reads the
+ *     file back from its object URL with fetch(); without it the save fails with "Failed to fetch":
+ *     test/owner/cms-phone.test.ts); decap-server on loopback only in what `npm run cms` serves
+ *     (AdminOrigins.localBackendUrl), never in a build.
  *   - the OAuth login opens a pop-up on the auth host, which answers with postMessage: no directive
  *     governs either. Nothing may frame the admin (`frame-ancestors 'none'`); it posts no form.
  */
@@ -254,6 +256,7 @@ export function adminContentSecurityPolicy(origins: AdminOrigins = {}): string {
       'connect-src',
       unique([
         "'self'",
+        'blob:',
         GITHUB_API_ORIGIN,
         ...(origins.localBackendUrl ? [originOf(origins.localBackendUrl, 'CMS_PROXY_URL')] : []),
       ]),

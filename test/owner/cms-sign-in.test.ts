@@ -17,7 +17,7 @@
  * Needs nginx (Debian) and wrangler; builds one variant of the site (CMS_AUTH_BASE_URL). About 3 minutes, most of
  * it the build. Run alone: `npx jest test/owner/cms-sign-in.test.ts --selectProjects chromium --runInBand`.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
@@ -34,6 +34,16 @@ import {
   removeVariant,
   type BuiltVariant,
 } from '../helpers/browser'
+import {
+  DEVICES,
+  EXPECTED_SERVICIOS_DIFF,
+  PHOTO_NAME,
+  byText,
+  changedLines,
+  editPriceAndPhoto,
+  touchControl,
+  writePhonePhoto,
+} from '../helpers/cms-owner-flow'
 import { clickText, publish, retype, waitForText } from '../helpers/decap-admin'
 import { answerGitHubApi, startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
@@ -57,6 +67,8 @@ let built: BuiltVariant | undefined
 let github: GitHubStandIn
 let pages: HostServer
 let nginx: HostServer
+/** The photo the owner picks from the device's files (test/helpers/cms-owner-flow.ts). */
+let photo: string
 
 /** A loopback port nothing listens on, other than `taken`. */
 async function closedPort(taken: number): Promise<number> {
@@ -104,6 +116,7 @@ beforeAll(async () => {
     },
   })
   browser = await launchBrowser()
+  photo = await writePhonePhoto(scratch)
 }, BUILD_HOOK_MS)
 
 afterAll(async () => {
@@ -221,6 +234,91 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
       // A pop-up left open by a failure would show up in the next test's message.
       for (const other of await browser.pages()) if (other.url().includes('/api/')) await other.close()
       await page.close()
+    }
+  })
+})
+
+/** A file's bytes on the branch, read as any GitHub client reads it: its tree entry, then its blob. */
+async function readFromGitHub(filePath: string): Promise<Buffer | undefined> {
+  const headers = { Authorization: `token ${TOKEN}` }
+  const folder = path.posix.dirname(filePath)
+  const tree = (await (
+    await fetch(`${github.origin}/repos/${repo}/git/trees/${branch}:${folder}`, { headers })
+  ).json()) as { tree?: { path: string; sha: string }[] }
+  const entry = tree.tree?.find((item) => item.path === path.posix.basename(filePath))
+  if (!entry) return undefined
+  const blob = (await (
+    await fetch(`${github.origin}/repos/${repo}/git/blobs/${entry.sha}`, { headers })
+  ).json()) as { content: string }
+  return Buffer.from(blob.content, 'base64')
+}
+
+// Issue 25: the owner's edit from the phone, on the production path (the pop-up sign-in, Decap's github
+// backend, one commit), at 390 px with touch and at 1280 px. cms-phone.test.ts runs the same flow on loopback.
+describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
+  beforeAll(() => github.reset())
+
+  test('the owner signs in, changes a price and a gallery photo, and publishes one commit of both', async () => {
+    const context = await browser.createBrowserContext()
+    const { page, problems } = await openPage(context as unknown as Browser, {
+      ...device,
+      answer: answerGitHubApi(github),
+    })
+    const popUps = watchPopUps(page)
+    const failed: string[] = []
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`)
+    })
+    const shot = async (step: string) => {
+      if (!SHOTS) return
+      mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: path.join(SHOTS, `cms-phone-${device.slug}-${step}.png`) })
+    }
+    try {
+      await page.goto(`${pages.url}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+      const signIn = await byText(page, 'Iniciar sesión con GitHub', 'button')
+      await shot('0-iniciar-sesion')
+      await touchControl(page, 'Iniciar sesión con GitHub', signIn, device)
+      try {
+        await waitForText(page, 'Página Servicios')
+      } catch (error) {
+        throw new Error(`${String(error)}\n${await popUps()}`)
+      }
+      await shot('1-contenido')
+      const before = github.readFile('content/servicios.yaml') ?? ''
+      await editPriceAndPhoto(page, { device, photo, shot })
+
+      // One commit, of the page's file and the photo in the media folder; in the file, the two changed lines.
+      expect(github.commits).toEqual([
+        expect.objectContaining({
+          message: 'Contenido: actualiza content/servicios.yaml desde el CMS',
+          changed: [`content/media/${PHOTO_NAME}`, 'content/servicios.yaml'],
+        }),
+      ])
+      expect(changedLines(before, github.readFile('content/servicios.yaml') ?? '')).toEqual(
+        EXPECTED_SERVICIOS_DIFF,
+      )
+      expect(await readFromGitHub(`content/media/${PHOTO_NAME}`)).toEqual(readFileSync(photo))
+      // What failed, each on purpose or known: Decap's probe for a local proxy (none on its port); the media
+      // folder's listing while the repository has no uploads (GitHub's 404, which Decap takes as empty); and
+      // the chosen photo's thumbnail, which Decap loads from the site's /media/ address, never served (an
+      // upload is published only as the build's processed copies: docs/cms.md, "Known limits").
+      expect(new Set(failed)).toEqual(
+        new Set([
+          `404 https://api.github.com/repos/${repo}/git/trees/${branch}:content/media`,
+          `404 ${pages.url}/media/${PHOTO_NAME}`,
+        ]),
+      )
+      expect(
+        problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem)),
+      ).toEqual([])
+      expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(failed.length)
+    } catch (error) {
+      throw new Error(
+        `${String(error)}\nConsole: ${problems.join('\n') || '(nothing)'}\nHTTP errors: ${failed.join('\n') || '(none)'}`,
+      )
+    } finally {
+      await context.close()
     }
   })
 })

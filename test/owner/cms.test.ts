@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
 import { parse } from 'yaml'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { freePort, startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
@@ -35,6 +35,7 @@ import {
   type BuiltVariant,
 } from '../helpers/browser'
 import { builtPages } from '../helpers/built-pages'
+import { startLocalCms } from '../helpers/local-cms'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 import {
   clickText,
@@ -103,55 +104,6 @@ afterAll(async () => {
   await browser?.close()
   rmSync(scratch, { recursive: true, force: true })
 })
-
-/**
- * `npm run cms` as a developer runs it (tsx scripts/cms/local.ts), on free ports and editing the copy;
- * resolves with the admin's origin once it printed it.
- */
-async function startLocalCms(): Promise<{ url: string; close(): Promise<void> }> {
-  const [port, proxyPort] = [await freePort(), await freePort()]
-  const child: ChildProcess = spawn(
-    path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
-    ['scripts/cms/local.ts'],
-    {
-      cwd: projectRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        CMS_PROXY_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
-        CMS_REPO_DIR: repo,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  let output = ''
-  const close = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run cms did not start:\n${output}`)), 60_000)
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Ctrl+C stops both')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout?.on('data', collect)
-    child.stderr?.on('data', collect)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`npm run cms exited (${code}):\n${output}`))
-    })
-  }).catch(async (error: unknown) => {
-    await close()
-    throw error
-  })
-  return { url: `http://127.0.0.1:${port}`, close }
-}
 
 /* ---------- the owner's moves, by what the admin shows ---------- */
 
@@ -265,7 +217,7 @@ describe('editing with npm run cms (the dev server and the guarded local proxy)'
   let built: BuiltVariant | undefined
 
   beforeAll(async () => {
-    server = await startLocalCms()
+    server = await startLocalCms(repo)
   }, 90_000)
 
   // A page of its own for each test (the sign-in is kept by the browser): leaving a form with unsaved
