@@ -421,11 +421,12 @@ describe("the GitHub sign-in in Cloudflare's own runtime (wrangler pages dev, fu
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     try {
       let answer: Response | undefined
-      for (let attempt = 0; attempt < 120 && !answer; attempt += 1) {
-        answer = await fetch(`http://127.0.0.1:${port}/api/auth?provider=github&scope=repo`, {
+      // Until the server answers and the script has said what it read (its line follows the server's start).
+      for (let attempt = 0; attempt < 120 && !(answer && output.includes('Functions:')); attempt += 1) {
+        answer ??= await fetch(`http://127.0.0.1:${port}/api/auth?provider=github&scope=repo`, {
           redirect: 'manual',
         }).catch(() => undefined)
-        if (!answer) await new Promise((resolve) => setTimeout(resolve, 500))
+        await new Promise((resolve) => setTimeout(resolve, 250))
       }
       expect(output).toContain('2 variable(s) from .dev.vars (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET)')
       expect(answer?.status).toBe(302)
