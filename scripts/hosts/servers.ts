@@ -429,6 +429,9 @@ export async function startPages({ root, port, inheritOutput, functions }: HostO
       '127.0.0.1',
       '--port',
       String(actualPort),
+      // Its own devtools port: two wranglers starting at once would both take 9229, and one would fail.
+      '--inspector-port',
+      String(await freePort()),
       `--compatibility-date=${pagesCompatibilityDate()}`,
       '--persist-to',
       d1 ? d1.persistTo : path.join(dir, 'state'),
@@ -482,6 +485,9 @@ export async function startScheduleWorker({
       '127.0.0.1',
       '--port',
       String(actualPort),
+      // Its own devtools port: two wranglers starting at once would both take 9229, and one would fail.
+      '--inspector-port',
+      String(await freePort()),
       '--persist-to',
       d1.persistTo,
       '--show-interactive-dev-session=false',
