@@ -13,7 +13,7 @@ export interface InboxEnv {
   DB?: D1Database
   /** At least 32 characters; signs the session cookie (HMAC-SHA-256). Changing it signs everyone out. */
   SESSION_SECRET?: string
-  /** The GitHub OAuth app the CMS signs in with (functions/oauth.ts). */
+  /** The GitHub OAuth app the CMS signs in with (edge/cms/oauth.ts). */
   GITHUB_CLIENT_ID?: string
   GITHUB_CLIENT_SECRET?: string
   /** Tests only: github.com's stand-in (default https://github.com). */

@@ -1,4 +1,4 @@
-/** Cloudflare Pages Function: GET /api/auth, the CMS's GitHub sign-in (functions/oauth.ts). */
-import { startAuth, type PagesContext } from '../oauth'
+/** Cloudflare Pages Function: GET /api/auth, the CMS's GitHub sign-in (edge/cms/oauth.ts). */
+import { startAuth, type PagesContext } from '../../edge/cms/oauth'
 
 export const onRequestGet = (context: PagesContext) => startAuth(context)

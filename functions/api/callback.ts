@@ -1,4 +1,4 @@
-/** Cloudflare Pages Function: GET /api/callback, GitHub's answer to the CMS's sign-in (functions/oauth.ts). */
-import { finishAuth, type PagesContext } from '../oauth'
+/** Cloudflare Pages Function: GET /api/callback, GitHub's answer to the CMS's sign-in (edge/cms/oauth.ts). */
+import { finishAuth, type PagesContext } from '../../edge/cms/oauth'
 
 export const onRequestGet = (context: PagesContext) => finishAuth(context)

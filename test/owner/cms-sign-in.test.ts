@@ -1,11 +1,11 @@
 /**
  * The owner signs in to the CMS with GitHub and publishes, in Chromium, as on the real site: the admin's
- * "Iniciar sesión con GitHub" opens the pop-up on /api/auth (functions/oauth.ts in Cloudflare's own runtime,
+ * "Iniciar sesión con GitHub" opens the pop-up on /api/auth (edge/cms/oauth.ts in Cloudflare's own runtime,
  * `wrangler pages dev`), which goes through GitHub's consent page and back to /api/callback, whose page hands
  * the token to the admin window (window.opener.postMessage). Then Decap's github backend reads the repository
  * and commits the change through GitHub's REST API.
  *
- * GitHub is test/stand-ins/github.ts on loopback: functions/oauth.ts reaches it through
+ * GitHub is test/stand-ins/github.ts on loopback: edge/cms/oauth.ts reaches it through
  * GITHUB_OAUTH_ORIGIN, the admin through request interception of https://api.github.com, so the admin under
  * test is the production build with its own Content-Security-Policy. Its repository holds a copy of content/.
  *

@@ -9,7 +9,7 @@
  *   the files on disk change in those fields only, and a build from them shows the new number and price
  *   everywhere a visitor meets them;
  * - the form refuses what the build would refuse (a malformed phone) and saves nothing;
- * - the GitHub sign-in (functions/oauth.ts) runs in Cloudflare's own runtime (wrangler pages dev), its
+ * - the GitHub sign-in (edge/cms/oauth.ts) runs in Cloudflare's own runtime (wrangler pages dev), its
  *   whole handshake against a stand-in for GitHub on loopback.
  * Needs a build (`npm run build`: dist/admin/).
  * About 3 minutes, most of it the rebuild. Run alone: `npx jest test/owner/cms.test.ts --selectProjects chromium`.

@@ -1,10 +1,10 @@
 /**
  * A stand-in for GitHub on loopback: one server for the two GitHub hosts the CMS sign-in and the CMS talk to,
  * answering as they do, including their errors. Used by test/unit/cms-oauth.test.ts (in Node),
- * test/owner/cms.test.ts (functions/oauth.ts in Cloudflare's runtime) and cms-sign-in.test.ts (the whole
+ * test/owner/cms.test.ts (edge/cms/oauth.ts in Cloudflare's runtime) and cms-sign-in.test.ts (the whole
  * sign-in and a publish in Chromium).
  *
- *   github.com (functions/oauth.ts's GITHUB_OAUTH_ORIGIN)
+ *   github.com (edge/cms/oauth.ts's GITHUB_OAUTH_ORIGIN)
  *     GET  /login/oauth/authorize     the consent page, already accepted: 302 back to `redirect_uri` with
  *                                     the app's `code` and the `state` it was given (GitHub's error page for
  *                                     an unknown client_id)

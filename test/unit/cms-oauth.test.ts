@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  *
- * The CMS's GitHub sign-in for Cloudflare Pages (functions/oauth.ts, served as /api/auth and
+ * The CMS's GitHub sign-in for Cloudflare Pages (edge/cms/oauth.ts, served as /api/auth and
  * /api/callback), against a fake GitHub on loopback: the redirect to GitHub's consent page, the state
  * check, the code traded for a token with the app's secret, and Decap's postMessage handshake, run as
  * the admin's pop-up would run it.
  */
-import { finishAuth, startAuth, type OAuthEnv } from '../../functions/oauth'
+import { finishAuth, startAuth, type OAuthEnv } from '../../edge/cms/oauth'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
 const SITE = 'https://www.aquapuebla.mx'
