@@ -3,6 +3,7 @@
  * search, newest first, pages), one lead's status and note, a lead deleted for good, every match for
  * the CSV. Values always go through bind(); no text of a request is ever part of the SQL.
  */
+import type { LeadRow as StoredLead } from '../leads/lead-row'
 import type { D1Database } from './env'
 
 export const STATUSES = ['nuevo', 'contactado', 'cotizado', 'ganado', 'perdido', 'spam'] as const
@@ -18,15 +19,8 @@ export interface NotificationState {
   last_error: string | null
 }
 
-export interface Lead {
-  id: string
-  created_at: string
-  name: string
-  email: string
-  phone: string
-  service: string
-  message: string
-  page: string
+/** A lead with the owner's columns and its notifications' state. */
+export interface Lead extends StoredLead {
   status: Status
   spam_reason: string | null
   note: string
@@ -115,9 +109,9 @@ const SELECT_LEAD = `SELECT l.id, l.created_at, l.name, l.email, l.phone, l.serv
      'last_error', n.last_error)) FROM notifications n WHERE n.lead_id = l.id) AS notifications
   FROM leads l`
 
-type LeadRow = Omit<Lead, 'notifications'> & { notifications: string | null }
+type InboxRow = Omit<Lead, 'notifications'> & { notifications: string | null }
 
-function toLead(row: LeadRow): Lead {
+function toLead(row: InboxRow): Lead {
   let notifications: NotificationState[] = []
   try {
     notifications = JSON.parse(row.notifications ?? '[]') as NotificationState[]
@@ -143,7 +137,7 @@ export async function listLeads(db: D1Database, filter: LeadFilter, page = 1): P
     db
       .prepare(`${SELECT_LEAD} ${sql} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
       .bind(...values, PAGE_SIZE, offset)
-      .all<LeadRow>(),
+      .all<InboxRow>(),
     db
       .prepare(`SELECT count(*) AS n FROM leads ${sql}`)
       .bind(...values)
@@ -169,7 +163,7 @@ export async function allLeads(db: D1Database, filter: LeadFilter): Promise<Lead
   const rows = await db
     .prepare(`${SELECT_LEAD} ${sql} ORDER BY l.created_at DESC, l.id DESC`)
     .bind(...values)
-    .all<LeadRow>()
+    .all<InboxRow>()
   return (rows.results ?? []).map(toLead)
 }
 
@@ -210,7 +204,7 @@ export async function updateLead(
     .bind(change.status ?? null, change.note ?? null, now.toISOString(), id)
     .run()
   if (!result.meta.changes) return null
-  const row = await db.prepare(`${SELECT_LEAD} WHERE l.id = ?`).bind(id).first<LeadRow>()
+  const row = await db.prepare(`${SELECT_LEAD} WHERE l.id = ?`).bind(id).first<InboxRow>()
   return row ? toLead(row) : null
 }
 

@@ -6,6 +6,7 @@
  * (1, 2, 4 … minutes, at most 60), or `failed` once the lead is a day old.
  */
 import type { D1Database } from './d1'
+import type { LeadRow } from './lead-row'
 import { numberSetting, type Channel, type LeadEnv } from './env'
 
 export const SEND_TIMEOUT_MS = 5000
@@ -24,16 +25,6 @@ export function backoffMs(attempts: number, unitMs = 60_000): number {
   return Math.min(MAX_BACKOFF_MINUTES * 60_000, backoffMinutes(attempts) * unitMs)
 }
 
-export interface LeadRow {
-  id: string
-  created_at: string
-  name: string
-  email: string
-  phone: string
-  service: string
-  message: string
-  page: string
-}
 
 interface Claimed {
   lead_id: string

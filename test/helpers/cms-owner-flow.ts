@@ -8,7 +8,9 @@
 import path from 'node:path'
 import type { ElementHandle, Page } from 'puppeteer-core'
 import sharp from 'sharp'
-import { explained, fieldByLabel, waitForText } from './decap-admin'
+import { byText, explained, fieldByLabel, waitForText } from './decap-admin'
+
+export { byText }
 
 export interface Device {
   name: string
@@ -52,32 +54,6 @@ export function changedLines(before: string, after: string): { removed: string[]
     removed: before.split('\n').filter((line) => (right.get(line) ?? 0) < (left.get(line) ?? 0)),
     added: after.split('\n').filter((line) => (left.get(line) ?? 0) < (right.get(line) ?? 0)),
   }
-}
-
-/** The innermost visible element whose own text is `text`. */
-export async function byText(
-  page: Page,
-  text: string,
-  selector = 'a, button, [role="button"], div, span',
-): Promise<ElementHandle<HTMLElement>> {
-  const handle = await explained(
-    page,
-    `finding "${text}"`,
-    page.waitForFunction(
-      (wanted, css) =>
-        [...document.querySelectorAll<HTMLElement>(css)]
-          .filter(
-            (element) =>
-              element.innerText?.trim().toLowerCase() === wanted.toLowerCase() &&
-              element.offsetParent !== null,
-          )
-          .at(-1),
-      { timeout: 120_000 },
-      text,
-      selector,
-    ),
-  )
-  return handle as ElementHandle<HTMLElement>
 }
 
 /** The arrow button that opens a collapsed list item, by the name the item shows. */

@@ -26,15 +26,15 @@ export const waitForText = (page: Page, text: string) =>
     ),
   )
 
-/** Clicks the innermost visible element whose own text is `text` (a link, a button, a list row). */
-export async function clickText(
+/** The innermost visible element whose own text is `text` (a link, a button, a list row). */
+export async function byText(
   page: Page,
   text: string,
   selector = 'a, button, [role="button"], div, span',
-): Promise<void> {
+): Promise<ElementHandle<HTMLElement>> {
   const handle = await explained(
     page,
-    `clicking "${text}"`,
+    `finding "${text}"`,
     page.waitForFunction(
       (wanted, css) =>
         [...document.querySelectorAll<HTMLElement>(css)]
@@ -49,7 +49,12 @@ export async function clickText(
       selector,
     ),
   )
-  await (handle as ElementHandle<HTMLElement>).click()
+  return handle as ElementHandle<HTMLElement>
+}
+
+/** Clicks the innermost visible element whose own text is `text`. */
+export async function clickText(page: Page, text: string, selector?: string): Promise<void> {
+  await (await byText(page, text, selector)).click()
 }
 
 /** The input of a form field, found by its label as the owner reads it (`Teléfono`). */

@@ -1,0 +1,18 @@
+/**
+ * A quote request as the leads table stores it (migrations/0001_leads.sql): what the visitor sent and where from.
+ * The notifications (edge/leads/notify.ts) and the inbox (edge/inbox/store.ts) read it; the inbox adds the
+ * owner's columns.
+ */
+export interface LeadRow {
+  /** The submission id the visitor's browser generated (a UUID). */
+  id: string
+  /** When the row was stored, ISO 8601 in UTC. */
+  created_at: string
+  name: string
+  email: string
+  phone: string
+  service: string
+  message: string
+  /** The page path the form was sent from. */
+  page: string
+}
