@@ -25,7 +25,6 @@ export function backoffMs(attempts: number, unitMs = 60_000): number {
   return Math.min(MAX_BACKOFF_MINUTES * 60_000, backoffMinutes(attempts) * unitMs)
 }
 
-
 interface Claimed {
   lead_id: string
   channel: Channel
