@@ -8,7 +8,7 @@ import { trackQuoteOutcome } from '../analytics/quote-outcome'
 import { site, whatsappLink } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
-import { clearDraft, currentSubmission, loadDraft, saveDraft } from '../lead/draft'
+import { SUBMISSION_KEY, clearDraft, loadDraft, markOpened, safeStorage, saveDraft } from '../lead/draft'
 import type { FieldErrors } from '../lead/lead'
 import { emptyLead, leadFields, type Lead } from '../lead/lead-fields'
 import { loadTurnstile, resetTurnstile, turnstileToken } from '../lead/turnstile-widget'
@@ -21,8 +21,6 @@ type FormContent = ContactoContent['form']
 
 interface QuoteFormProps {
   form: FormContent
-  /** Where leads are POSTed; empty = simulated sending (the spec's behaviour). */
-  endpoint?: string
 }
 
 /** Name of the honeypot field, as common form back ends (Formspree) expect it. */
@@ -33,7 +31,14 @@ export const HONEYPOT_NAME = '_gotcha'
  * delivered once per submit; until it is really delivered, what the visitor typed stays in the
  * fields and in a local draft.
  */
-export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
+export function QuoteForm({ form }: QuoteFormProps) {
+  /**
+   * Where leads are POSTed (LEAD_ENDPOINT); empty = simulated sending (the spec's behaviour). What only an
+   * endpoint needs (the fill time, the submission id, its refusals under the fields, Turnstile) tests the build
+   * constant itself, so a build that simulates folds those branches away and its page keeps its first-load
+   * bytes, as a build without analytics does.
+   */
+  const endpoint = LEAD_ENDPOINT
   const [lead, setLead] = useState<Lead>(emptyLead)
   const [sending, setSending] = useState(false)
   /** The endpoint's message per refused field (a 422), shown under each field until it is edited. */
@@ -42,12 +47,12 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   const honeypotRef = useRef<HTMLInputElement>(null)
   const restored = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
-  /** Cloudflare Turnstile's widget, only in a build with its site key and an endpoint to check it. */
-  const turnstile = Boolean(TURNSTILE_SITE_KEY && endpoint)
-
+  // Cloudflare Turnstile's widget, only in a build with its site key and an endpoint to check it. Every use
+  // tests the build constant itself (not a variable), so a build without it folds the branch away and leaves
+  // the widget's code out of the page's chunk, as analytics does.
   useEffect(() => {
-    if (turnstile) loadTurnstile()
-  }, [turnstile])
+    if (TURNSTILE_SITE_KEY && LEAD_ENDPOINT) loadTurnstile()
+  }, [])
 
   // After a blocked submit, the field the browser points at and its label show below the sticky header.
   useEffect(() => (formRef.current ? keepInvalidFieldInView(formRef.current) : undefined), [])
@@ -67,9 +72,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
   function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
     const { name, value } = event.target
     setLead((current) => ({ ...current, [name]: value }))
-    setErrors(({ [name as keyof Lead]: _edited, ...rest }) => rest)
-    // The submission (its id for retries, when filling in began) starts with the first keystroke.
-    if (endpoint) currentSubmission()
+    if (LEAD_ENDPOINT) setErrors(({ [name as keyof Lead]: _edited, ...rest }) => rest)
+    // When filling in began: the first keystroke (the endpoint's minimum fill time).
+    if (LEAD_ENDPOINT) markOpened()
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -82,7 +87,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
     const isBot = Boolean(honeypotRef.current?.value)
     // Delivery and the toast store are only needed once a visitor sends, so they are not part
     // of the page's first load.
-    const [{ deliverLead, leadWhatsappLink }, { toast }] = await Promise.all([
+    const [{ currentSubmission, deliverLead, leadWhatsappLink }, { toast }] = await Promise.all([
       import('../lead/lead'),
       import('../toast/toast-store'),
     ])
@@ -90,22 +95,23 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
       endpoint: isBot ? '' : endpoint,
       // The path alone, as analytics records it: a query string or fragment could hold anything.
       page: canonicalPath(window.location.pathname),
-      submission: currentSubmission(),
-      ...(turnstile ? { turnstileToken: turnstileToken(formElement) } : {}),
+      // The draft's storage and key from the page's own module, so the delivery chunk imports nothing of it.
+      ...(LEAD_ENDPOINT ? { submission: currentSubmission(safeStorage(), SUBMISSION_KEY) } : {}),
+      ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: turnstileToken(formElement) } : {}),
     })
     // A token is good for one check: the next send gets a fresh one.
-    if (turnstile) resetTurnstile()
+    if (TURNSTILE_SITE_KEY && LEAD_ENDPOINT) resetTurnstile()
     // Analytics: delivered or failed, and the chosen service; a filled honeypot is a bot, not a lead.
     if (!isBot) trackQuoteOutcome(result, lead)
 
-    if (!result.ok && result.reason === 'http' && result.fields) {
+    if (LEAD_ENDPOINT && !result.ok && result.reason === 'http' && result.fields) {
       // The endpoint refused some fields: its messages under them, the first one focused, nothing lost.
       const refused = result.fields
       setErrors(refused)
       const first = leadFields.find((key) => refused[key])
       formElement.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
     } else if (result.ok) {
-      setErrors({})
+      if (LEAD_ENDPOINT) setErrors({})
       toast({ title: form.success.title, description: form.success.description })
       // Emptying the values alone leaves every field :user-invalid (red borders) in Chromium,
       // Firefox and WebKit (issue 11); a form reset also forgets that the visitor touched them.
@@ -179,9 +185,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.name.placeholder}
             value={lead.name}
             onChange={update}
-            {...errorProps('name', errors)}
+            {...(LEAD_ENDPOINT ? errorProps('name', errors) : {})}
           />
-          <FieldError field="name" errors={errors} />
+          {LEAD_ENDPOINT ? <FieldError field="name" errors={errors} /> : null}
         </Field>
         <Field>
           <label htmlFor="quote-phone">{fields.phone.label}</label>
@@ -195,9 +201,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.phone.placeholder}
             value={lead.phone}
             onChange={update}
-            {...errorProps('phone', errors)}
+            {...(LEAD_ENDPOINT ? errorProps('phone', errors) : {})}
           />
-          <FieldError field="phone" errors={errors} />
+          {LEAD_ENDPOINT ? <FieldError field="phone" errors={errors} /> : null}
         </Field>
       </Row>
       <Row>
@@ -212,9 +218,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             placeholder={fields.email.placeholder}
             value={lead.email}
             onChange={update}
-            {...errorProps('email', errors)}
+            {...(LEAD_ENDPOINT ? errorProps('email', errors) : {})}
           />
-          <FieldError field="email" errors={errors} />
+          {LEAD_ENDPOINT ? <FieldError field="email" errors={errors} /> : null}
         </Field>
         <Field>
           <label htmlFor="quote-service">{fields.service.label}</label>
@@ -224,7 +230,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
             required
             value={lead.service}
             onChange={update}
-            {...errorProps('service', errors)}
+            {...(LEAD_ENDPOINT ? errorProps('service', errors) : {})}
           >
             <option value="">{fields.service.placeholder}</option>
             {fields.service.options.map((option) => (
@@ -233,7 +239,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
               </option>
             ))}
           </select>
-          <FieldError field="service" errors={errors} />
+          {LEAD_ENDPOINT ? <FieldError field="service" errors={errors} /> : null}
         </Field>
       </Row>
       <Field>
@@ -246,9 +252,9 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
           placeholder={fields.message.placeholder}
           value={lead.message}
           onChange={update}
-          {...errorProps('message', errors)}
+          {...(LEAD_ENDPOINT ? errorProps('message', errors) : {})}
         />
-        <FieldError field="message" errors={errors} />
+        {LEAD_ENDPOINT ? <FieldError field="message" errors={errors} /> : null}
       </Field>
       <Honeypot aria-hidden="true">
         <label htmlFor="quote-website">{form.honeypot}</label>
@@ -261,7 +267,7 @@ export function QuoteForm({ form, endpoint = LEAD_ENDPOINT }: QuoteFormProps) {
           autoComplete="off"
         />
       </Honeypot>
-      {turnstile ? (
+      {TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? (
         <TurnstileBox className="cf-turnstile" data-sitekey={TURNSTILE_SITE_KEY} data-language="es" />
       ) : null}
       <Submit type="submit" $variant="secondary" $size="lg" disabled={sending}>

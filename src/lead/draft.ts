@@ -41,7 +41,7 @@ export function clearDraft(storage: Storage | undefined = safeStorage()): void {
   }
 }
 
-function safeStorage(): Storage | undefined {
+export function safeStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
@@ -49,44 +49,22 @@ function safeStorage(): Storage | undefined {
   }
 }
 
-/** The submission of the current draft: its id (sent on every retry) and when it was started. */
-export interface Submission {
-  id: string
-  openedAt: string
-}
-
+/** Where the current draft's submission is kept: when filling in began, and once sent its id (src/lead/lead.ts). */
 export const SUBMISSION_KEY = 'aquapuebla:cotizacion-envio'
 
 /**
- * The current draft's submission, created on the first keystroke and kept with the draft, so a retry
- * (after a timeout, a reload, a return visit) is the same submission and the endpoint stores it once.
+ * Notes when the visitor began filling in this draft (the first keystroke), kept with the draft: the endpoint
+ * refuses a form filled faster than a person types. Its id is made when it is first sent (currentSubmission in
+ * src/lead/lead.ts, loaded only then), so the page's first load carries only this.
  */
-export function currentSubmission(
+export function markOpened(
   storage: Storage | undefined = safeStorage(),
   now: () => Date = () => new Date(),
-): Submission {
+): void {
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(SUBMISSION_KEY) ?? 'null')
-    const saved = parsed as Partial<Submission> | null
-    if (saved && typeof saved.id === 'string' && typeof saved.openedAt === 'string')
-      return { id: saved.id, openedAt: saved.openedAt }
+    if (storage && !storage.getItem(SUBMISSION_KEY))
+      storage.setItem(SUBMISSION_KEY, JSON.stringify({ openedAt: now().toISOString() }))
   } catch {
-    // A damaged entry: start a new submission.
+    // Storage full or blocked: the send notes the time itself.
   }
-  const submission = { id: newSubmissionId(), openedAt: now().toISOString() }
-  try {
-    storage?.setItem(SUBMISSION_KEY, JSON.stringify(submission))
-  } catch {
-    // Storage full or blocked: this page still sends the same id on a retry.
-  }
-  return submission
-}
-
-/** A random UUID (v4); crypto.randomUUID needs a secure context, getRandomValues does not. */
-function newSubmissionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }

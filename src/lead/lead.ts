@@ -123,3 +123,47 @@ export function leadWhatsappLink(lead: Lead): string {
   ].filter(Boolean)
   return whatsappLink(lines.join('\n'))
 }
+
+/** The submission of the current draft: its id (sent on every retry) and when it was started. */
+export interface Submission {
+  id: string
+  openedAt: string
+}
+
+/**
+ * The current draft's submission, its id made at the first send and kept with the draft (markOpened noted
+ * when filling in began), so a retry
+ * (after a timeout, a reload, a return visit) is the same submission and the endpoint stores it once.
+ */
+export function currentSubmission(
+  storage: Storage | undefined,
+  key: string,
+  now: () => Date = () => new Date(),
+): Submission {
+  let opened: string | undefined
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? 'null')
+    const saved = parsed as Partial<Submission> | null
+    if (saved && typeof saved.id === 'string' && typeof saved.openedAt === 'string')
+      return { id: saved.id, openedAt: saved.openedAt }
+    if (saved && typeof saved.openedAt === 'string') opened = saved.openedAt
+  } catch {
+    // A damaged entry: start a new submission.
+  }
+  const submission = { id: newSubmissionId(), openedAt: opened ?? now().toISOString() }
+  try {
+    storage?.setItem(key, JSON.stringify(submission))
+  } catch {
+    // Storage full or blocked: this page still sends the same id on a retry.
+  }
+  return submission
+}
+
+/** A random UUID (v4); crypto.randomUUID needs a secure context, getRandomValues does not. */
+function newSubmissionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
