@@ -75,6 +75,8 @@ export default tseslint.config(
       'test/.artifacts/',
       '.work/',
       'smoke-report/',
+      // wrangler's build output beside a Worker it ran (the schedule Worker in the tests).
+      '**/.wrangler/',
     ],
   },
   js.configs.recommended,

@@ -8,7 +8,7 @@
 import path from 'node:path'
 import type { ElementHandle, Page } from 'puppeteer-core'
 import sharp from 'sharp'
-import { byText, explained, fieldByLabel, waitForText } from './decap-admin'
+import { byText, fieldByLabel, itemToggle, waitForText } from './decap-admin'
 
 export { byText }
 
@@ -54,24 +54,6 @@ export function changedLines(before: string, after: string): { removed: string[]
     removed: before.split('\n').filter((line) => (right.get(line) ?? 0) < (left.get(line) ?? 0)),
     added: after.split('\n').filter((line) => (left.get(line) ?? 0) < (right.get(line) ?? 0)),
   }
-}
-
-/** The arrow button that opens a collapsed list item, by the name the item shows. */
-export async function itemToggle(page: Page, summary: string): Promise<ElementHandle<HTMLButtonElement>> {
-  const toggle = await explained(
-    page,
-    `finding the item "${summary}"`,
-    page.waitForFunction(
-      (wanted) =>
-        [...document.querySelectorAll<HTMLElement>('div')]
-          .filter((element) => element.innerText?.trim() === wanted)
-          .at(-1)
-          ?.parentElement?.querySelector('button') ?? null,
-      { timeout: 120_000 },
-      summary,
-    ),
-  )
-  return toggle as ElementHandle<HTMLButtonElement>
 }
 
 /**

@@ -80,11 +80,11 @@ export async function fieldByLabel(page: Page, label: string): Promise<ElementHa
   return handle as ElementHandle<HTMLInputElement>
 }
 
-/** Opens a collapsed list item (a service, an FAQ) by the name it shows, with its arrow button. */
-export async function expandItem(page: Page, summary: string): Promise<void> {
+/** The arrow button that opens a collapsed list item (a service, an FAQ), by the name the item shows. */
+export async function itemToggle(page: Page, summary: string): Promise<ElementHandle<HTMLButtonElement>> {
   const toggle = await explained(
     page,
-    `opening the item "${summary}"`,
+    `finding the item "${summary}"`,
     page.waitForFunction(
       (wanted) =>
         [...document.querySelectorAll<HTMLElement>('div')]
@@ -95,7 +95,12 @@ export async function expandItem(page: Page, summary: string): Promise<void> {
       summary,
     ),
   )
-  await (toggle as ElementHandle<HTMLButtonElement>).click()
+  return toggle as ElementHandle<HTMLButtonElement>
+}
+
+/** Opens a collapsed list item by the name it shows, with its arrow button. */
+export async function expandItem(page: Page, summary: string): Promise<void> {
+  await (await itemToggle(page, summary)).click()
 }
 
 export async function retype(page: Page, label: string, value: string): Promise<void> {
