@@ -136,7 +136,22 @@ export async function editPriceAndPhoto(
   await shot('6-foto-elegida')
 
   // 4. Publish.
-  await touchControl(page, 'Publicar', await byText(page, 'Publicar', 'button, span, div'), device)
+  // Decap re-renders its toolbar while it takes in the upload: a press that lands on the element it is
+  // replacing opens nothing, so press again (at most three times) until the menu shows "Publicar ahora".
+  for (let press = 1; ; press += 1) {
+    await touchControl(page, 'Publicar', await byText(page, 'Publicar', 'button, span, div'), device)
+    const menu = await page
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('*')].some(
+            (e) => e.innerText?.trim() === 'Publicar ahora',
+          ),
+        { timeout: 10_000 },
+      )
+      .then(() => true)
+      .catch(() => false)
+    if (menu || press === 3) break
+  }
   await shot('7-publicar')
   await touchControl(page, 'Publicar ahora', await byText(page, 'Publicar ahora'), device)
   await waitForText(page, 'Cambios guardados')
