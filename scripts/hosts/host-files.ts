@@ -222,13 +222,13 @@ ${Object.entries(policy.headers)
 }
 
 /**
- * dist/admin/.htaccess: the CMS's own headers. A folder's .htaccess is applied after its parent's, so
- * these `set`s replace the site-wide values (no `<If>`, which LiteSpeed does not read).
+ * A folder's .htaccess that replaces some site-wide header values. A folder's .htaccess is applied after its
+ * parent's, so these `set`s win (no `<If>`, which LiteSpeed does not read).
  */
-export function adminHtaccessFile(policy: HostPolicy): string {
+function folderHtaccessFile(overrides: [string, string][]): string {
   return `# ${GENERATED}
 <IfModule mod_headers.c>
-${adminOverrides(policy)
+${overrides
   .map(([name, value]) =>
     name === 'Cache-Control'
       ? `  Header set ${name} ${quote(value)}`
@@ -239,20 +239,11 @@ ${adminOverrides(policy)
 `
 }
 
+/** dist/admin/.htaccess: the CMS's own headers over the site-wide ones. */
+export const adminHtaccessFile = (policy: HostPolicy): string => folderHtaccessFile(adminOverrides(policy))
+
 /** dist/admin/solicitudes/.htaccess: the inbox's headers, applied after (and over) the admin folder's. */
-export function inboxHtaccessFile(policy: HostPolicy): string {
-  return `# ${GENERATED}
-<IfModule mod_headers.c>
-${inboxOverrides(policy)
-  .map(([name, value]) =>
-    name === 'Cache-Control'
-      ? `  Header set ${name} ${quote(value)}`
-      : `  Header always set ${name} ${quote(value)}`,
-  )
-  .join('\n')}
-</IfModule>
-`
-}
+export const inboxHtaccessFile = (policy: HostPolicy): string => folderHtaccessFile(inboxOverrides(policy))
 
 /** dist/assets/.htaccess: hashed files are immutable (no `<If>`, which LiteSpeed does not read). */
 export function assetsHtaccessFile(): string {
