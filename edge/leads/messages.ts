@@ -183,7 +183,7 @@ export function summaryMessage(day: string, counts: DayCounts, context: MessageC
     )
     if (n('spam-unstored'))
       lines.push(
-        `  De ellas, ${n('spam-unstored')} no se guardaron porque ya se había llenado el cupo de solicitudes por hora.`,
+        `  De ellas, ${n('spam-unstored') === 1 ? '1 no se guardó' : `${n('spam-unstored')} no se guardaron`} porque ya se había llenado el cupo de solicitudes por hora.`,
       )
   }
   if (n('refused'))

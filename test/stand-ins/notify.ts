@@ -34,6 +34,11 @@ export interface NotifyStandIn {
   /** The API key the e-mail endpoint accepts (anything else gets Resend's 401). */
   apiKey: string
   mode: StandInMode
+  /** How long each answer takes (ms; default 0), as a slow provider's. */
+  delayMs: number
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight: number
+  maxInFlight: number
   requests: NotifyRequest[]
   /** The e-mails really sent (one per idempotency key), in order. */
   emails: NotifyRequest[]
@@ -53,11 +58,23 @@ const KEY_WINDOW_MS = 24 * 60 * 60 * 1000
 export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<NotifyStandIn> {
   const hanging = new Set<ServerResponse>()
   const keys = new Map<string, { payload: string; answer: object; at: number }>()
-  const standIn = { mode: 'ok', requests: [], emails: [], webhooks: [] } as unknown as NotifyStandIn
+  const standIn = {
+    mode: 'ok',
+    delayMs: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    requests: [],
+    emails: [],
+    webhooks: [],
+  } as unknown as NotifyStandIn
   const server = createServer((req, res) => {
     let text = ''
+    standIn.inFlight += 1
+    standIn.maxInFlight = Math.max(standIn.maxInFlight, standIn.inFlight)
+    res.on('close', () => (standIn.inFlight -= 1))
     req.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, standIn.delayMs))
+    const answer = () => {
       let body: Record<string, unknown> = {}
       try {
         body = JSON.parse(text) as Record<string, unknown>
@@ -101,12 +118,13 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
         if (standIn.mode === 'lost') return void hanging.add(res)
         return reply(200, seen.answer)
       }
-      const answer = { id: `email-${standIn.emails.length + 1}` }
+      const sentAnswer = { id: `email-${standIn.emails.length + 1}` }
       standIn.emails.push(request)
-      if (request.idempotencyKey) keys.set(request.idempotencyKey, { payload, answer, at: Date.now() })
+      if (request.idempotencyKey)
+        keys.set(request.idempotencyKey, { payload, answer: sentAnswer, at: Date.now() })
       if (standIn.mode === 'lost') return void hanging.add(res)
-      return reply(200, answer)
-    })
+      return reply(200, sentAnswer)
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -136,6 +154,8 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
       standIn.webhooks.length = 0
       keys.clear()
       standIn.mode = 'ok'
+      standIn.delayMs = 0
+      standIn.maxInFlight = standIn.inFlight
     },
     close: () =>
       new Promise<void>((resolve) => {
