@@ -21,7 +21,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 export interface RetryOptions {
-  /** Tries in all (default 6: waits of about 25, 50, 100, 200 and 400 ms between them). */
+  /** Tries in all (default 8: waits of about 25, 50, 100 … 1600 ms between them, 3 s in all at most). */
   attempts?: number
   baseMs?: number
   /** What is being written, for the log. */
@@ -29,7 +29,7 @@ export interface RetryOptions {
 }
 
 export async function retryBusy<T>(run: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const { attempts = 6, baseMs = 25, what = 'D1 write' } = options
+  const { attempts = 8, baseMs = 25, what = 'D1 write' } = options
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run()
