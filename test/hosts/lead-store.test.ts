@@ -155,7 +155,8 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
-  await d1.clear()
+  // The previous test's after-the-answer work may still be writing to the file: a busy answer is tried again.
+  await retryBusy(() => d1.clear())
   standIn.reset()
   turnstile.reset()
   clock.set(T0)
@@ -168,24 +169,31 @@ afterEach(async () => {
 /* ------------------------------------------------------------------------------------------------ */
 
 /**
- * Rows from the shared SQLite file. Four processes open it here (two `pages dev`, the schedule Worker and this
+ * A read or write of the shared SQLite file, and rows from it. Four processes open it here (two `pages dev`, the schedule Worker and this
  * reader); a read while another process writes has failed with D1's "internal error" or SQLITE_BUSY (seen in
  * this suite), so it is tried again. On Cloudflare one D1 database is one instance, opened by nobody else.
  */
-async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
+async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return ((
-        await d1.db
-          .prepare(sql)
-          .bind(...values)
-          .all<T>()
-      ).results ?? []) as T[]
+      return await run()
     } catch (error) {
       if (attempt >= 10 || !/internal error|SQLITE_BUSY|database is locked/.test(String(error))) throw error
       await sleep(100 * attempt)
     }
   }
+}
+
+async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
+  return retryBusy(
+    async () =>
+      ((
+        await d1.db
+          .prepare(sql)
+          .bind(...values)
+          .all<T>()
+      ).results ?? []) as T[],
+  )
 }
 
 /**
@@ -199,7 +207,9 @@ async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
     if (found.length === count) return found
     if (Date.now() - started > timeoutMs)
       throw new Error(
-        `${sql}: ${found.length} rows, not ${count}: ${JSON.stringify(found)}\n${pages.log()}\n${schedule.log()}`,
+        `${sql}: ${found.length} rows, not ${count}: ${JSON.stringify(found)}\n` +
+          `notifications: ${JSON.stringify(await rows('SELECT * FROM notifications'))}\n` +
+          `pages: ${pages.log().slice(-3000)}\nguarded: ${guarded.log().slice(-3000)}\nschedule: ${schedule.log().slice(-3000)}`,
       )
     await sleep(200)
   }
