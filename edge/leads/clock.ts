@@ -9,7 +9,7 @@ import type { LeadEnv } from './env'
 export async function testClock(env: Pick<LeadEnv, 'LEAD_TEST_CLOCK_URL'>): Promise<() => Date> {
   if (!env.LEAD_TEST_CLOCK_URL) return () => new Date()
   const asked = Date.now()
-  const response = await fetch(env.LEAD_TEST_CLOCK_URL, { signal: AbortSignal.timeout(5000) })
+  const response = await fetch(env.LEAD_TEST_CLOCK_URL, { signal: AbortSignal.timeout(15_000) })
   if (!response.ok) throw new Error(`LEAD_TEST_CLOCK_URL answered ${response.status}`)
   const { now } = (await response.json()) as { now?: unknown }
   const base = typeof now === 'string' ? Date.parse(now) : Number.NaN
