@@ -110,8 +110,12 @@ async function receive(context: LeadContext, cors: Record<string, string>): Prom
         links: [
           ...(company
             ? [
-                { href: company.phone.href, text: `${leadAnswers.page.call} ${company.phone.display}` },
-                { href: company.whatsapp.href, text: leadAnswers.page.whatsapp },
+                {
+                  href: company.phone.href,
+                  text: `${leadAnswers.page.call} ${company.phone.display}`,
+                  action: 'call' as const,
+                },
+                { href: company.whatsapp.href, text: leadAnswers.page.whatsapp, action: 'whatsapp' as const },
               ]
             : []),
           links.form,

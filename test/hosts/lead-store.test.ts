@@ -10,6 +10,8 @@
  * Run: `npx jest test/hosts/lead-store.test.ts --selectProjects chromium --runInBand`.
  * LEAD_STORE_DIST=<folder> reuses a build made with LEAD_ENDPOINT=/api/leads instead of building one.
  */
+import { AxePuppeteer } from '@axe-core/puppeteer'
+import axe from 'axe-core'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -60,6 +62,8 @@ import {
 } from '../helpers/quote-form'
 
 const RATE_LIMIT = 15
+/** axe-core's WCAG 2.x A and AA rules, as test/visitor/accessibility.test.ts runs them. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** Small ceilings, as a flood test needs them (production: 300 and 30). */
 const STORE_PER_HOUR = 60
 const ALERTS_PER_HOUR = 5
@@ -216,8 +220,8 @@ async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
 }
 
 /** /contacto of `server` (the one without Turnstile's check by default), Turnstile's script stood in. */
-async function openContact(server: HostServer = pages, javascript = true): Promise<Page> {
-  const result = await openPage(browser, { answer: answerTurnstile, javascript })
+async function openContact(server: HostServer = pages, javascript = true, width = 1280): Promise<Page> {
+  const result = await openPage(browser, { answer: answerTurnstile, javascript, width })
   opened.push(result)
   if (javascript) await openFreshContact(result.page, server.url)
   else await result.page.goto(`${server.url}${CONTACT_PATH}`, { waitUntil: 'load' })
@@ -582,8 +586,8 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       expect(failure?.links.some((href) => href.startsWith('https://wa.me/'))).toBe(true)
       expect(await readValues(busy)).toEqual(typed)
 
-      // …and without JavaScript, a Spanish page with the same two ways to reach the company.
-      const plain = await openContact(pages, false)
+      // …and without JavaScript, on a phone, a Spanish page with the same two ways to reach the company.
+      const plain = await openContact(pages, false, 390)
       await plain.evaluate((values) => {
         for (const [name, value] of Object.entries(values)) {
           const control = document.querySelector<HTMLInputElement>(`[name="${name}"]`)
@@ -597,6 +601,16 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       )
       expect(links.some((href) => href.startsWith('tel:+52'))).toBe(true)
       expect(links.some((href) => href.startsWith('https://wa.me/'))).toBe(true)
+      // axe needs scripts, the page has none: its HTML is checked in a page that runs them, at 390 px too.
+      const checked = await browser.newPage()
+      try {
+        await checked.setViewport({ width: 390, height: 800 })
+        await checked.setContent(await plain.content())
+        const axeResults = await new AxePuppeteer(checked, axe.source).withTags(WCAG_TAGS).analyze()
+        expect(axeResults.violations.map(({ id, nodes }) => `${id}: ${nodes.length}`)).toEqual([])
+      } finally {
+        await checked.close()
+      }
       expect(await rows('SELECT count(*) AS n FROM leads WHERE name = ?1', typed.name)).toEqual([{ n: 0 }])
 
       // 5. The owner during the hour: ALERTS_PER_HOUR alerts per channel, delivered, and not one more.

@@ -504,9 +504,11 @@ describe('the hour’s storage ceiling', () => {
     expect(answer.headers.get('Retry-After')).toBe('3600')
     const html = await answer.text()
     expect(html).toContain(leadAnswers.busy)
-    expect(html).toContain('<a href="tel:+522221234567">Llamar al +52\u00a0222\u00a0123\u00a04567</a>')
     expect(html).toContain(
-      '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">Escribir por WhatsApp</a>',
+      '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>',
+    )
+    expect(html).toContain(
+      '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1" class="whatsapp">Escribir por WhatsApp</a>',
     )
     expect(html).toContain('Volver al formulario')
   })
