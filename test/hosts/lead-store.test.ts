@@ -223,6 +223,9 @@ async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
 async function openContact(server: HostServer = pages, javascript = true, width = 1280): Promise<Page> {
   const result = await openPage(browser, { answer: answerTurnstile, javascript, width })
   opened.push(result)
+  // A hang guard, not a measure: three wrangler processes and Chromium share two loaded cores here, and a run of
+  // ten in a row at load average 20 once took 30 s (puppeteer's default) to load /contacto.
+  result.page.setDefaultNavigationTimeout(120_000)
   if (javascript) await openFreshContact(result.page, server.url)
   else await result.page.goto(`${server.url}${CONTACT_PATH}`, { waitUntil: 'load' })
   return result.page
