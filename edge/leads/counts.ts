@@ -1,5 +1,5 @@
 /**
- * What the endpoint saw, counted per UTC hour in lead_counts (migrations/0002): the site-wide ceilings are
+ * What the endpoint saw, counted per UTC hour in lead_counts (migration 0002): the site-wide ceilings are
  * checked against these counts, and the hourly digest and the daily summary are written from them. Counts
  * only: no personal data, so they outlive the leads they counted (kept 62 days).
  */
@@ -7,7 +7,7 @@ import type { D1Database, D1PreparedStatement } from './d1'
 import { retryBusy } from './d1-retry'
 import type { SpamReason } from './store'
 
-/** What is counted: see migrations/0002 for each. */
+/** What is counted: see migration 0002 for each. */
 export type CountName =
   | 'stored'
   | 'lead'

@@ -1,5 +1,5 @@
 /**
- * The kinds of notification (the rows of notification_kinds, migrations/0002) and how each is written from
+ * The kinds of notification (the rows of notification_kinds, migration 0002) and how each is written from
  * what is stored. The delivery machinery (edge/leads/notify.ts) is the same for every kind: claimed once,
  * sent with a timeout and an Idempotency-Key, retried with backoff, given up after a day.
  *
