@@ -46,19 +46,41 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
+export interface PageLink {
+  href: string
+  text: string
+  /** A way to reach the company (call, WhatsApp): a large button, one per line. */
+  action?: 'call' | 'whatsapp'
+}
+
+const PAGE_STYLE = [
+  'body{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#13222c}',
+  'h1{color:#074f73;line-height:1.2}a{color:#0a6c9c}',
+  '.actions{display:grid;gap:.75rem;margin:1.5rem 0}',
+  '.actions a{display:block;padding:.85rem 1.25rem;border-radius:12px;color:#fff;',
+  'font-weight:600;text-align:center;text-decoration:none}',
+  '.call{background:#0a6c9c}.whatsapp{background:#1f7a4d}',
+  '.actions a:focus-visible,a:focus-visible{outline:3px solid #f59f1c;outline-offset:3px}',
+].join('')
+
 /** A minimal page in the site's language, with a policy that allows nothing but its own style. */
 export function page(
   status: number,
-  { title, lines, links }: { title: string; lines: string[]; links: { href: string; text: string }[] },
+  { title, lines, links }: { title: string; lines: string[]; links: PageLink[] },
   headers: Record<string, string> = {},
 ): Response {
+  const actions = links.filter((link) => link.action)
+  const others = links.filter((link) => !link.action)
+  const anchor = (link: PageLink) =>
+    `<a href="${escapeHtml(link.href)}"${link.action ? ` class="${link.action}"` : ''}>${escapeHtml(link.text)}</a>`
   const html = `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} | AquaPuebla</title>
-<style>body{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#13222c}h1{color:#084e74}a{color:#0a6c9c}</style>
+<style>${PAGE_STYLE}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p>${links.map((link) => `<a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>`).join(' · ')}</p>
+${actions.length ? `<p class="actions">${actions.map(anchor).join('')}</p>` : ''}
+${others.length ? `<p>${others.map(anchor).join(' · ')}</p>` : ''}
 </main></body></html>`
   return new Response(html, {
     status,

@@ -1,39 +1,54 @@
 /**
  * The lead endpoint's and the schedule's settings: Cloudflare bindings and variables (Pages → Settings →
  * Variables and Secrets; the schedule Worker's own). Every channel and check is off until its variables
- * are set. docs/leads.md lists them for a deployer.
+ * are set; every number has a default a small company never needs to change. docs/leads.md lists them.
  */
 import type { D1Database } from './d1'
 
 export interface LeadEnv {
   /** The D1 database with migrations/ applied. */
   DB: D1Database
-  /** Secret mixed into the hash of a client address (rate limit); without it the limit still works. */
+  /** Pages' static assets (the built site); the no-JavaScript answer pages read the company's links there. */
+  ASSETS?: { fetch(request: Request | string): Promise<Response> }
+  /**
+   * Secret key of the client-address hash (rate limit). Without it a random key is created once and kept in
+   * D1 (lead_settings), so a bucket can never be reversed from the code alone.
+   */
   LEAD_HASH_SECRET?: string
-  /** Requests one address may send per window (default 10) and the window in seconds (default 600). */
+  /** Requests one client (an IPv4 address, an IPv6 /64) may send per window (default 10) and the window (600 s). */
   LEAD_RATE_LIMIT?: string
   LEAD_RATE_WINDOW_SECONDS?: string
-  /** Faster than this between opening the form and sending it is a robot (ms, default 3000). */
+  /** Site-wide: rows stored per hour (leads and spam, default 300); past it the endpoint answers 503. */
+  LEAD_STORE_PER_HOUR?: string
+  /** Site-wide: leads alerted one by one per hour (default 30); past it they go into the hourly digest. */
+  LEAD_ALERTS_PER_HOUR?: string
+  /** Faster than this between the first keystroke and the send is noted on the lead (ms, default 3000). */
   LEAD_MIN_FILL_MS?: string
-  /** The backoff's unit, one minute (ms); only tests shorten it. */
-  LEAD_RETRY_UNIT_MS?: string
-  /** Leads older than this many days are deleted by the schedule (default 730). */
+  /** Leads are deleted this many days after they arrived (default 730). */
   LEAD_RETENTION_DAYS?: string
+  /** Spam is deleted this many days after it arrived (default 30). */
+  LEAD_SPAM_RETENTION_DAYS?: string
+  /** The hour of the morning (Mexico City) from which the daily summary of the day before is sent (default 8). */
+  LEAD_SUMMARY_HOUR?: string
+  /** Tests only: the backoff's unit, one minute (ms). */
+  LEAD_RETRY_UNIT_MS?: string
+  /** Tests only: a clock to ask the time (test/stand-ins/clock.ts), so a test can move it forward. */
+  LEAD_TEST_CLOCK_URL?: string
   /** E-mail through a Resend-compatible HTTP API: all four set = on. */
   EMAIL_API_URL?: string
   EMAIL_API_KEY?: string
   EMAIL_FROM?: string
   /** One address or several, comma-separated. */
   EMAIL_TO?: string
-  /** A JSON POST per lead (Slack incoming webhook, Make, n8n, Zapier): set = on. */
+  /** A JSON POST per notification (Slack incoming webhook, Make, n8n, Zapier): set = on. */
   LEAD_WEBHOOK_URL?: string
   /** Other origins whose pages may post here (a site on Apache, nginx or Netlify), comma-separated. */
   ALLOWED_ORIGINS?: string
   /** Cloudflare Turnstile: with the secret set, every lead needs a valid token. */
   TURNSTILE_SECRET_KEY?: string
-  /** Only tests point this elsewhere. */
+  /** Tests only: siteverify's stand-in. */
   TURNSTILE_VERIFY_URL?: string
-  /** Where the no-JavaScript answer page links back to (default: this origin). */
+  /** The site's address: the no-JavaScript pages' links and the inbox link in every notification. */
   SITE_URL?: string
 }
 
@@ -47,7 +62,7 @@ export function channelsOf(env: LeadEnv): Channel[] {
   return channels
 }
 
-/** A positive number from a variable, or the default when unset or not a number. */
+/** A non-negative number from a variable, or the default when unset or not a number. */
 export function numberSetting(value: string | undefined, fallback: number): number {
   const parsed = Number(value)
   return value !== undefined && value.trim() !== '' && Number.isFinite(parsed) && parsed >= 0
@@ -55,9 +70,36 @@ export function numberSetting(value: string | undefined, fallback: number): numb
     : fallback
 }
 
+export const DEFAULTS = {
+  rateLimit: 10,
+  rateWindowSeconds: 600,
+  storePerHour: 300,
+  alertsPerHour: 30,
+  minFillMs: 3000,
+  retentionDays: 730,
+  spamRetentionDays: 30,
+  summaryHour: 8,
+} as const
+
 export const settings = (env: LeadEnv) => ({
-  rateLimit: numberSetting(env.LEAD_RATE_LIMIT, 10),
-  rateWindowSeconds: Math.max(1, numberSetting(env.LEAD_RATE_WINDOW_SECONDS, 600)),
-  minFillMs: numberSetting(env.LEAD_MIN_FILL_MS, 3000),
-  retentionDays: Math.max(1, numberSetting(env.LEAD_RETENTION_DAYS, 730)),
+  rateLimit: numberSetting(env.LEAD_RATE_LIMIT, DEFAULTS.rateLimit),
+  rateWindowSeconds: Math.max(1, numberSetting(env.LEAD_RATE_WINDOW_SECONDS, DEFAULTS.rateWindowSeconds)),
+  storePerHour: Math.floor(numberSetting(env.LEAD_STORE_PER_HOUR, DEFAULTS.storePerHour)),
+  alertsPerHour: Math.floor(numberSetting(env.LEAD_ALERTS_PER_HOUR, DEFAULTS.alertsPerHour)),
+  minFillMs: numberSetting(env.LEAD_MIN_FILL_MS, DEFAULTS.minFillMs),
+  retentionDays: Math.max(1, numberSetting(env.LEAD_RETENTION_DAYS, DEFAULTS.retentionDays)),
+  spamRetentionDays: Math.max(1, numberSetting(env.LEAD_SPAM_RETENTION_DAYS, DEFAULTS.spamRetentionDays)),
+  summaryHour: Math.min(23, Math.floor(numberSetting(env.LEAD_SUMMARY_HOUR, DEFAULTS.summaryHour))),
+  retryUnitMs: numberSetting(env.LEAD_RETRY_UNIT_MS, 60_000),
 })
+
+export type LeadSettings = ReturnType<typeof settings>
+
+/** The inbox's address on SITE_URL, or null when SITE_URL is not set (the notifications then name no link). */
+export function inboxUrl(env: LeadEnv): string | null {
+  try {
+    return env.SITE_URL ? new URL('/admin/solicitudes/', env.SITE_URL).href : null
+  } catch {
+    return null
+  }
+}

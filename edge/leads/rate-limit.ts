@@ -1,15 +1,18 @@
 /**
- * A fixed-window limit per client address, counted in D1 (rate_limits): Pages Functions have no
- * rate-limit binding (decision 022). The address is never stored: only an HMAC of it with a secret.
+ * A fixed-window limit per client, counted in D1 (rate_limits): Pages Functions have no rate-limit binding
+ * (decision 022). The client is its bucket (edge/leads/address.ts: an IPv4 address, an IPv6 /64), and the
+ * bucket is never stored: only an HMAC of it, keyed with LEAD_HASH_SECRET or, without it, a random key
+ * created once and kept in D1 (lead_settings), so a stored hash cannot be reversed from the code alone.
  */
 import type { D1Database } from './d1'
+import { retryBusy } from './d1-retry'
 
 export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number }
 
 const encoder = new TextEncoder()
 
-/** HMAC-SHA-256 of the address with the secret, hex; the same address always gives the same bucket. */
-export async function hashAddress(address: string, secret: string): Promise<string> {
+/** HMAC-SHA-256 of the bucket with the key, hex; the same bucket always gives the same hash. */
+export async function hashBucket(bucket: string, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(`aquapuebla-leads:${secret}`),
@@ -17,13 +20,43 @@ export async function hashAddress(address: string, secret: string): Promise<stri
     false,
     ['sign'],
   )
-  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(address))
+  const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(bucket))
   return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** The client's address as Cloudflare reports it (CF-Connecting-IP), else a shared 'unknown' bucket. */
-export function clientAddress(request: Request): string {
-  return request.headers.get('CF-Connecting-IP')?.trim() || 'unknown'
+const keptSecrets = new WeakMap<D1Database, Promise<string>>()
+
+/**
+ * The hash key: LEAD_HASH_SECRET, or the database's own random key, created by the first request that needs it
+ * (the INSERT is a no-op for every later one, so two first requests at once agree) and cached per isolate.
+ */
+export function hashSecret(db: D1Database, configured: string | undefined): Promise<string> {
+  if (configured) return Promise.resolve(configured)
+  let kept = keptSecrets.get(db)
+  if (!kept) {
+    const fresh = [...crypto.getRandomValues(new Uint8Array(32))]
+      .map((byte) => byte.toString(16).padStart(2, '0'))
+      .join('')
+    kept = retryBusy(
+      async () => {
+        await db
+          .prepare(
+            "INSERT INTO lead_settings (name, value) VALUES ('hash-secret', ?1) ON CONFLICT (name) DO NOTHING",
+          )
+          .bind(fresh)
+          .run()
+        const row = await db
+          .prepare("SELECT value FROM lead_settings WHERE name = 'hash-secret'")
+          .first<{ value: string }>()
+        if (!row) throw new Error('lead_settings has no hash-secret')
+        return row.value
+      },
+      { what: 'the hash key' },
+    )
+    keptSecrets.set(db, kept)
+    kept.catch(() => keptSecrets.delete(db))
+  }
+  return kept
 }
 
 /**
@@ -32,19 +65,23 @@ export function clientAddress(request: Request): string {
  */
 export async function checkRateLimit(
   db: D1Database,
-  bucket: string,
+  bucketHash: string,
   { limit, windowSeconds, now }: { limit: number; windowSeconds: number; now: Date },
 ): Promise<RateVerdict> {
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const windowStart = nowSeconds - (nowSeconds % windowSeconds)
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + 1
-       RETURNING hits`,
-    )
-    .bind(bucket, windowStart)
-    .first<{ hits: number }>()
+  const row = await retryBusy(
+    () =>
+      db
+        .prepare(
+          `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
+           ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + 1
+           RETURNING hits`,
+        )
+        .bind(bucketHash, windowStart)
+        .first<{ hits: number }>(),
+    { what: 'the rate limit' },
+  )
   const hits = row?.hits ?? 1
   if (hits <= limit) return { ok: true }
   return { ok: false, retryAfterSeconds: Math.max(1, windowStart + windowSeconds - nowSeconds) }

@@ -1,31 +1,61 @@
 /**
- * Storing a lead: the row and one notification row per channel in one D1 batch (one transaction), keyed
- * by the form's submission id, so a retry of the same submission stores nothing twice and gets the same
- * answer. Spam is stored too (status 'spam', with its reason) but nobody is notified of it.
+ * Storing a lead: the row, its counts and one notification row per channel in one D1 batch (one transaction),
+ * keyed by the form's submission id, so a retry of the same submission stores nothing twice and gets the same
+ * answer. In the same transaction, against the hour's counts (lead_counts):
+ *   - the storage ceiling: past LEAD_STORE_PER_HOUR rows this hour nothing is stored (`full`);
+ *   - the alert ceiling: the first LEAD_ALERTS_PER_HOUR leads of the hour get their own alert (`alert = 'own'`),
+ *     later ones wait for the hourly digest (`alert = 'digest'`), so the owner still hears of every one.
+ * Spam is stored too (status 'spam', with its reason), counted, and nobody is alerted of it one by one.
  */
+import type { CountName } from './counts'
 import type { D1Database } from './d1'
+import { retryBusy } from './d1-retry'
 import type { Channel } from './env'
+import { utcHour } from './owner-time'
 import type { LeadInput } from './validate'
 
-export type SpamReason = 'honeypot' | 'too-fast' | 'turnstile'
+/** Why the endpoint set a lead aside. Rows from before migration 0002 may also hold `too-fast`. */
+export type SpamReason = 'honeypot' | 'turnstile'
+
+export type StoreOutcome = 'created' | 'duplicate' | 'full'
 
 export interface StoredLead {
   id: string
-  /** false: a row with this id already existed (a retry); nothing was written. */
-  created: boolean
+  /** created: stored now; duplicate: a row with this id already existed (a retry); full: the hour's ceiling. */
+  outcome: StoreOutcome
+  /** How the owner is told: its own alert, the hourly digest, or not at all. */
+  alert: 'own' | 'digest' | null
 }
 
-export async function storeLead(
-  db: D1Database,
-  lead: LeadInput,
-  { channels, spam, now }: { channels: Channel[]; spam: SpamReason | null; now: Date },
-): Promise<StoredLead> {
+export interface StoreOptions {
+  channels: Channel[]
+  spam: SpamReason | null
+  /** The visitor took less than LEAD_MIN_FILL_MS: counted (the daily summary says so) and noted on the alert. */
+  quick: boolean
+  now: Date
+  storePerHour: number
+  alertsPerHour: number
+}
+
+/** An integer SQLite keeps, whatever a client sent. */
+const boundedMs = (ms: number | null) =>
+  ms === null || !Number.isFinite(ms) ? null : Math.max(-1e12, Math.min(1e12, Math.round(ms)))
+
+export async function storeLead(db: D1Database, lead: LeadInput, options: StoreOptions): Promise<StoredLead> {
+  const { channels, spam, quick, now, storePerHour, alertsPerHour } = options
   const at = now.toISOString()
+  const hour = utcHour(now)
   const insertLead = db
     .prepare(
-      `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2)
-       ON CONFLICT (id) DO NOTHING`,
+      `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason,
+         updated_at, fill_ms, alert)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2, ?11,
+         CASE WHEN ?9 = 'spam' OR ?12 = 0 THEN NULL
+              WHEN coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = 'alerted'), 0) < ?14 THEN 'own'
+              ELSE 'digest' END
+       WHERE coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = 'stored'), 0) < ?15
+       ON CONFLICT (id) DO NOTHING
+       RETURNING alert`,
     )
     .bind(
       lead.id,
@@ -38,17 +68,64 @@ export async function storeLead(
       lead.page,
       spam ? 'spam' : 'nuevo',
       spam,
+      boundedMs(lead.fillMs),
+      channels.length,
+      hour,
+      alertsPerHour,
+      storePerHour,
     )
-  // Only for a lead this batch created (its created_at is this request's) and that is not spam.
+  // Each only for a lead this batch created (its created_at is this request's).
+  const createdNow = 'FROM leads WHERE id = ?1 AND created_at = ?2'
+  const countIf = (what: CountName, condition = '') =>
+    db
+      .prepare(
+        `INSERT INTO lead_counts (hour, what, n) SELECT ?3, ?4, 1 ${createdNow} ${condition}
+         ON CONFLICT (hour, what) DO UPDATE SET n = n + 1`,
+      )
+      .bind(lead.id, at, hour, what)
+  const counts = [
+    countIf('stored'),
+    countIf(spam ? `spam:${spam}` : 'lead'),
+    countIf('alerted', "AND alert = 'own'"),
+    countIf('batched', "AND alert = 'digest'"),
+    ...(quick && !spam ? [countIf('quick')] : []),
+  ]
   const insertNotifications = channels.map((channel) =>
     db
       .prepare(
-        `INSERT INTO notifications (lead_id, channel, next_attempt_at)
-         SELECT id, ?2, ?3 FROM leads WHERE id = ?1 AND created_at = ?3 AND status <> 'spam'
-         ON CONFLICT (lead_id, channel) DO NOTHING`,
+        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at)
+         SELECT 'lead', id, ?3, ?2, ?2 ${createdNow} AND alert = 'own'
+         ON CONFLICT DO NOTHING`,
       )
-      .bind(lead.id, channel, at),
+      .bind(lead.id, at, channel),
   )
-  const [inserted] = await db.batch([insertLead, ...insertNotifications])
-  return { id: lead.id, created: (inserted?.meta.changes ?? 0) > 0 }
+  const [inserted] = await retryBusy(
+    () => db.batch<{ alert: 'own' | 'digest' | null }>([insertLead, ...counts, ...insertNotifications]),
+    { what: 'a lead' },
+  )
+  const created = inserted?.results?.[0]
+  if (created) return { id: lead.id, outcome: 'created', alert: created.alert }
+  return { id: lead.id, outcome: (await leadExists(db, lead.id)) ? 'duplicate' : 'full', alert: null }
+}
+
+export async function leadExists(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS found FROM leads WHERE id = ?1').bind(id).first()) !== null
+}
+
+/**
+ * Before anything is written for a request, in one read: whether its submission is already stored (a retry)
+ * and whether the hour's storage ceiling is reached.
+ */
+export async function beforeStoring(
+  db: D1Database,
+  { id, now, storePerHour }: { id: string | null; now: Date; storePerHour: number },
+): Promise<{ stored: boolean; full: boolean }> {
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM leads WHERE id = ?1) AS stored,
+         coalesce((SELECT n FROM lead_counts WHERE hour = ?2 AND what = 'stored'), 0) AS n`,
+    )
+    .bind(id, utcHour(now))
+    .first<{ stored: number; n: number }>()
+  return { stored: Boolean(row?.stored), full: (row?.n ?? 0) >= storePerHour }
 }

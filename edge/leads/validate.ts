@@ -11,13 +11,18 @@ export type LeadField = 'name' | 'email' | 'phone' | 'service' | 'message'
 export interface LeadInput {
   /** The form's submission id (a UUID); a post without one (no JavaScript) gets a fresh one. */
   id: string
+  /** Whether `id` is the one the visitor's browser sent (a retry sends it again), not a fresh one. */
+  clientId: boolean
   name: string
   email: string
   phone: string
   service: string
   message: string
   page: string
-  /** ms between the form being opened and sent, by the visitor's own clock; null when not sent. */
+  /**
+   * ms between the first keystroke and the send, by the visitor's own clock; null when the post carried no
+   * times (a post without JavaScript). A signal only: it may be missing, zero or odd for a real person.
+   */
   fillMs: number | null
   /** The honeypot's value ('' for a person). */
   honeypot: string
@@ -91,6 +96,7 @@ export function validateLead(fields: Record<string, unknown>, newId: () => strin
     lead: {
       ...lead,
       id: UUID.test(id) ? id.toLowerCase() : newId(),
+      clientId: UUID.test(id),
       page: pagePath(fields.page),
       fillMs: fillTime(fields),
       honeypot: text(fields._gotcha),

@@ -43,6 +43,11 @@ export const leadAnswers = {
   turnstile: 'No pudimos comprobar que no eres un robot. Vuelve a intentarlo.',
   /** 500/503: stored nothing. */
   unavailable: 'No pudimos guardar tu solicitud en este momento. Vuelve a intentarlo en unos minutos.',
+  /**
+   * 503 with Retry-After: the site took all the requests it keeps in an hour (edge/leads/store.ts). Stored
+   * nothing; the form keeps what was typed and shows the phone and WhatsApp.
+   */
+  busy: 'En este momento recibimos demasiadas solicitudes y no pudimos guardar la tuya. Llámanos o escríbenos por WhatsApp y te atendemos de inmediato.',
   /** The page a browser without JavaScript gets. */
   page: {
     sentTitle: '¡Mensaje Enviado!',
@@ -50,5 +55,8 @@ export const leadAnswers = {
     errorTitle: 'No pudimos enviar tu mensaje',
     back: 'Volver al formulario',
     home: 'Volver al sitio',
+    /** The links of an error page, from the site's own contact page (edge/leads/contact.ts). */
+    call: 'Llamar al',
+    whatsapp: 'Escribir por WhatsApp',
   },
 } as const

@@ -27,7 +27,22 @@ export interface TestD1 {
   close(): Promise<void>
 }
 
-export async function startD1(): Promise<TestD1> {
+/** The migration files, in the order wrangler applies them. */
+export const migrationFiles = () =>
+  readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+
+/** Applies the migration files `which` picks (default all), in order, each in one batch. */
+export async function applyMigrations(db: D1Database, which: (file: string) => boolean = () => true) {
+  for (const file of migrationFiles().filter(which)) {
+    const statements = migrationStatements(readFileSync(path.join(migrationsDir, file), 'utf8'))
+    await db.batch(statements.map((statement) => db.prepare(statement)))
+  }
+}
+
+/** A fresh in-memory D1 with the migrations `which` picks applied (default all). */
+export async function startD1(which?: (file: string) => boolean): Promise<TestD1> {
   const mf = new Miniflare({
     modules: true,
     script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
@@ -35,12 +50,7 @@ export async function startD1(): Promise<TestD1> {
     compatibilityDate: '2026-04-26',
   })
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
-  for (const file of readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()) {
-    const statements = migrationStatements(readFileSync(path.join(migrationsDir, file), 'utf8'))
-    await db.batch(statements.map((statement) => db.prepare(statement)))
-  }
+  await applyMigrations(db, which)
   return {
     db,
     clear: () => clearTables(db),
@@ -64,8 +74,13 @@ export async function openLocalD1(local: { persistTo: string; databaseId: string
   return { db, clear: () => clearTables(db), close: () => mf.dispose() }
 }
 
+/** The tables requests write (lead_settings and notification_kinds stay: the migrations and the first request fill them). */
 function clearTables(db: D1Database) {
   return db
-    .batch(['notifications', 'leads', 'rate_limits'].map((table) => db.prepare(`DELETE FROM ${table}`)))
+    .batch(
+      ['notifications', 'leads', 'rate_limits', 'lead_counts'].map((table) =>
+        db.prepare(`DELETE FROM ${table}`),
+      ),
+    )
     .then(() => undefined)
 }

@@ -1,17 +1,28 @@
 /**
  * A stand-in for the services the lead code tells the owner through (edge/leads/notify.ts): a
  * Resend-compatible e-mail API (`POST /emails` with a bearer key) and a JSON webhook (`POST /webhook`),
- * on loopback. It records every request and answers as the real ones do, or on demand with a 500 or
- * not at all (`mode`), so tests can watch a notification fail, wait and recover.
+ * on loopback. It records every request and answers as the real ones do, or on demand with a 500, not at
+ * all, or after doing the work but without answering (`mode`), so tests can watch a notification fail, wait
+ * and recover.
+ *
+ * The e-mail API honours `Idempotency-Key` as Resend documents it (resend.com/docs/dashboard/emails/
+ * idempotency-keys): a key seen in the last 24 hours with the same payload is answered with the first
+ * answer and sends nothing; with another payload it gets 409 `invalid_idempotent_request`. `emails` holds
+ * what Resend would really have sent; `requests` every request, replays included.
  */
+import { createHash } from 'node:crypto'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type StandInMode = 'ok' | 'fail' | 'hang'
+/** ok: answers; fail: 500; hang: never answers, sends nothing; lost: sends, then never answers. */
+export type StandInMode = 'ok' | 'fail' | 'hang' | 'lost'
 
 export interface NotifyRequest {
   path: string
   authorization: string | undefined
+  idempotencyKey: string | undefined
+  /** An e-mail request answered from an earlier one with its key: nothing was sent. */
+  replayed: boolean
   body: Record<string, unknown>
 }
 
@@ -23,19 +34,47 @@ export interface NotifyStandIn {
   /** The API key the e-mail endpoint accepts (anything else gets Resend's 401). */
   apiKey: string
   mode: StandInMode
+  /** How long each answer takes (ms; default 0), as a slow provider's. */
+  delayMs: number
+  /** Requests being answered right now, and the most there ever were at once. */
+  inFlight: number
+  maxInFlight: number
   requests: NotifyRequest[]
+  /** The e-mails really sent (one per idempotency key), in order. */
+  emails: NotifyRequest[]
+  /** The webhook calls that were answered 2xx or lost after arriving. */
+  webhooks: NotifyRequest[]
   /** Waits until `count` requests have arrived (or throws after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<NotifyRequest[]>
+  /** Waits until `test` holds for the recorded requests. */
+  waitUntil(test: (standIn: NotifyStandIn) => boolean, timeoutMs?: number): Promise<void>
+  /** Forgets everything recorded, idempotency keys included. */
+  reset(): void
   close(): Promise<void>
 }
 
+const KEY_WINDOW_MS = 24 * 60 * 60 * 1000
+
 export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<NotifyStandIn> {
   const hanging = new Set<ServerResponse>()
-  const standIn = { mode: 'ok', requests: [] } as unknown as NotifyStandIn
+  const keys = new Map<string, { payload: string; answer: object; at: number }>()
+  const standIn = {
+    mode: 'ok',
+    delayMs: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    requests: [],
+    emails: [],
+    webhooks: [],
+  } as unknown as NotifyStandIn
   const server = createServer((req, res) => {
     let text = ''
+    standIn.inFlight += 1
+    standIn.maxInFlight = Math.max(standIn.maxInFlight, standIn.inFlight)
+    res.on('close', () => (standIn.inFlight -= 1))
     req.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    req.on('end', () => {
+    req.on('end', () => setTimeout(answer, standIn.delayMs))
+    const answer = () => {
       let body: Record<string, unknown> = {}
       try {
         body = JSON.parse(text) as Record<string, unknown>
@@ -43,7 +82,15 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
         body = { raw: text }
       }
       const path = req.url ?? ''
-      standIn.requests.push({ path, authorization: req.headers.authorization, body })
+      const key = req.headers['idempotency-key']
+      const request: NotifyRequest = {
+        path,
+        authorization: req.headers.authorization,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+        replayed: false,
+        body,
+      }
+      standIn.requests.push(request)
       const reply = (status: number, answer: object) =>
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer))
       if (req.method !== 'POST' || (path !== '/emails' && path !== '/webhook'))
@@ -51,29 +98,64 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
       if (standIn.mode === 'hang') return void hanging.add(res)
       if (standIn.mode === 'fail')
         return reply(500, { name: 'internal_server_error', message: 'stand-in failure' })
-      if (path === '/emails') {
-        if (req.headers.authorization !== `Bearer ${apiKey}`)
-          return reply(401, { name: 'validation_error', message: 'API key is invalid' })
-        return reply(200, { id: `email-${standIn.requests.length}` })
+      if (path === '/webhook') {
+        standIn.webhooks.push(request)
+        if (standIn.mode === 'lost') return void hanging.add(res)
+        return reply(200, { ok: true })
       }
-      return reply(200, { ok: true })
-    })
+      if (req.headers.authorization !== `Bearer ${apiKey}`)
+        return reply(401, { name: 'validation_error', message: 'API key is invalid' })
+      const payload = createHash('sha256').update(text).digest('hex')
+      const seen = request.idempotencyKey ? keys.get(request.idempotencyKey) : undefined
+      if (seen && Date.now() - seen.at < KEY_WINDOW_MS) {
+        if (seen.payload !== payload)
+          return reply(409, {
+            statusCode: 409,
+            name: 'invalid_idempotent_request',
+            message: 'Same idempotency key used with a different request payload.',
+          })
+        request.replayed = true
+        if (standIn.mode === 'lost') return void hanging.add(res)
+        return reply(200, seen.answer)
+      }
+      const sentAnswer = { id: `email-${standIn.emails.length + 1}` }
+      standIn.emails.push(request)
+      if (request.idempotencyKey)
+        keys.set(request.idempotencyKey, { payload, answer: sentAnswer, at: Date.now() })
+      if (standIn.mode === 'lost') return void hanging.add(res)
+      return reply(200, sentAnswer)
+    }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const waitUntil = async (test: (s: NotifyStandIn) => boolean, timeoutMs = 10_000) => {
+    const started = Date.now()
+    while (!test(standIn)) {
+      if (Date.now() - started > timeoutMs)
+        throw new Error(
+          `the notification stand-in did not get what was expected in ${timeoutMs} ms: ${standIn.requests.length} requests (${standIn.emails.length} e-mails, ${standIn.webhooks.length} webhook calls)`,
+        )
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
   return Object.assign(standIn, {
     origin,
     emailUrl: `${origin}/emails`,
     webhookUrl: `${origin}/webhook`,
     apiKey,
     async waitFor(count: number, timeoutMs = 10_000) {
-      const started = Date.now()
-      while (standIn.requests.length < count) {
-        if (Date.now() - started > timeoutMs)
-          throw new Error(`the stand-in got ${standIn.requests.length} requests, not ${count}`)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      }
+      await waitUntil((s) => s.requests.length >= count, timeoutMs)
       return standIn.requests
+    },
+    waitUntil,
+    reset() {
+      standIn.requests.length = 0
+      standIn.emails.length = 0
+      standIn.webhooks.length = 0
+      keys.clear()
+      standIn.mode = 'ok'
+      standIn.delayMs = 0
+      standIn.maxInFlight = standIn.inFlight
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,22 +1,38 @@
 /**
  * A stand-in for Cloudflare Turnstile's siteverify endpoint on loopback (edge/leads/turnstile.ts's
- * TURNSTILE_VERIFY_URL): a form POST with `secret` and `response`; `success: true` only for the one token
- * it issued with the right secret, Turnstile's own error codes otherwise. Records every check.
+ * TURNSTILE_VERIFY_URL), as developers.cloudflare.com/turnstile/get-started/server-side-validation/ describes
+ * it: a form POST with `secret`, `response`, `remoteip` and `idempotency_key`; `success: true` with the
+ * `hostname` the widget was served on only for the one token it issued, with the right secret; Turnstile's
+ * own error codes otherwise (`invalid-input-secret`, `missing-input-secret`, `invalid-input-response`). A token
+ * is good for one check: checked again it is `timeout-or-duplicate`, unless the same `idempotency_key` comes
+ * with it (then the first answer again). `mode` makes it misbehave as a real service can: a 5xx, a 4xx, an
+ * answer that is not JSON, `internal-error`, or no answer at all. Records every check.
  */
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
+export type TurnstileMode = 'ok' | '5xx' | '4xx' | 'malformed' | 'internal-error' | 'hang'
 
 export interface TurnstileStandIn {
   verifyUrl: string
   checks: Record<string, string>[]
+  mode: TurnstileMode
+  /** The hostname a passed check reports (the page the widget was on). */
+  hostname: string
+  /** Forgets the tokens already used. */
+  reset(): void
   close(): Promise<void>
 }
 
 export async function startTurnstileStandIn(app: {
   secret: string
   token: string
+  hostname?: string
 }): Promise<TurnstileStandIn> {
   const checks: Record<string, string>[] = []
+  const used = new Map<string, { key: string; answer: object }>()
+  const hanging = new Set<ServerResponse>()
+  const standIn = { checks, mode: 'ok', hostname: app.hostname ?? '127.0.0.1' } as TurnstileStandIn
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -27,21 +43,54 @@ export async function startTurnstileStandIn(app: {
       .catch(() => new FormData())
     const sent = Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]))
     checks.push(sent)
-    const errors =
-      sent.secret !== app.secret
-        ? ['invalid-input-secret']
-        : sent.response !== app.token
-          ? ['invalid-input-response']
-          : []
-    res.writeHead(200, { 'Content-Type': 'application/json' })
-    res.end(JSON.stringify({ success: errors.length === 0, 'error-codes': errors }))
+    const reply = (status: number, answer: object) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer))
+    if (standIn.mode === 'hang') return void hanging.add(res)
+    if (standIn.mode === '5xx') return reply(503, { success: false, 'error-codes': ['internal-error'] })
+    if (standIn.mode === '4xx') return reply(400, { success: false, 'error-codes': ['bad-request'] })
+    if (standIn.mode === 'malformed')
+      return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Bad gateway</body></html>')
+    if (standIn.mode === 'internal-error')
+      return reply(200, { success: false, 'error-codes': ['internal-error'] })
+    if (!sent.secret) return reply(200, { success: false, 'error-codes': ['missing-input-secret'] })
+    if (sent.secret !== app.secret)
+      return reply(200, { success: false, 'error-codes': ['invalid-input-secret'] })
+    if (!sent.response) return reply(200, { success: false, 'error-codes': ['missing-input-response'] })
+    const earlier = used.get(sent.response)
+    if (earlier)
+      return reply(
+        200,
+        earlier.key && earlier.key === sent.idempotency_key
+          ? earlier.answer
+          : { success: false, 'error-codes': ['timeout-or-duplicate'] },
+      )
+    const answer =
+      sent.response === app.token
+        ? {
+            success: true,
+            'error-codes': [],
+            challenge_ts: new Date().toISOString(),
+            hostname: standIn.hostname,
+          }
+        : { success: false, 'error-codes': ['invalid-input-response'] }
+    used.set(sent.response, { key: sent.idempotency_key ?? '', answer })
+    reply(200, answer)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
+  return Object.assign(standIn, {
     verifyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/turnstile/v0/siteverify`,
-    checks,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+    reset() {
+      checks.length = 0
+      used.clear()
+      standIn.mode = 'ok'
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        hanging.forEach((res) => res.destroy())
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  })
 }
 
 /** The token the widget stand-in puts in the form, and the secret the siteverify stand-in accepts it with. */

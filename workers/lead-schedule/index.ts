@@ -1,11 +1,13 @@
 /**
  * The leads' schedule (a Cloudflare Worker: Pages Functions cannot have cron triggers, decision 022).
- * Every 5 minutes (wrangler.jsonc `triggers.crons`) it retries the owner's notifications that are due and
- * deletes what is past retention (edge/leads/schedule.ts), on the same D1 database as the site (`DB`).
- * Locally: `wrangler dev --test-scheduled`, then GET /__scheduled runs it.
+ * Every 5 minutes (wrangler.jsonc `triggers.crons`) it creates the hourly digests and the daily summary that
+ * are due, sends every notification that is due and deletes what is past retention (edge/leads/schedule.ts),
+ * on the same D1 database as the site (`DB`). Locally: `wrangler dev --test-scheduled`, then GET /__scheduled
+ * runs it.
  */
+import { testClock } from '../../edge/leads/clock'
 import type { LeadEnv } from '../../edge/leads/env'
-import { runSchedule } from '../../edge/leads/schedule'
+import { runSchedule, ScheduleError, type ScheduleReport } from '../../edge/leads/schedule'
 
 interface ScheduledController {
   scheduledTime: number
@@ -15,15 +17,25 @@ interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void
 }
 
+function describe(done: ScheduleReport): string {
+  const failed = done.sent.filter((outcome) => !outcome.delivered)
+  return (
+    `lead schedule: ${done.digestsCreated} digest and ${done.summariesCreated} summary notifications created; ` +
+    `${done.sent.length - failed.length} notifications delivered, ${failed.length} not yet; ` +
+    `${done.leadsDeleted} leads, ${done.spamDeleted} spam and ${done.rateWindowsDeleted} rate windows past retention deleted`
+  )
+}
+
 export default {
   async scheduled(_controller: ScheduledController, env: LeadEnv, context: ExecutionContext): Promise<void> {
-    const report = runSchedule(env).then((done) => {
-      const failed = done.sent.filter((outcome) => !outcome.delivered)
-      console.log(
-        `lead schedule: ${done.sent.length - failed.length} notifications delivered, ${failed.length} not yet; ` +
-          `${done.leadsDeleted} leads and ${done.rateWindowsDeleted} rate windows past retention deleted`,
-      )
-    })
+    const report = (async () => {
+      try {
+        console.log(describe(await runSchedule(env, await testClock(env))))
+      } catch (error) {
+        if (error instanceof ScheduleError) console.error(describe(error.report))
+        throw error
+      }
+    })()
     context.waitUntil(report)
     await report
   },

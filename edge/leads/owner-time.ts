@@ -1,0 +1,84 @@
+/**
+ * Times as the owner reads them: in the company's zone (America/Mexico_City) and in Spanish,
+ * "miércoles 25 de noviembre, 9:15"; the owner's calendar day ("2026-11-24") and the UTC hour
+ * ("2026-11-25T10") the counts are kept by. ISO 8601 in UTC stays for machines (the webhook's `lead`).
+ */
+
+export const OWNER_ZONE = 'America/Mexico_City'
+
+const PARTS = new Intl.DateTimeFormat('es-MX', {
+  timeZone: OWNER_ZONE,
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+const NUMERIC = new Intl.DateTimeFormat('en-CA', {
+  timeZone: OWNER_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
+  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
+}
+
+/** "9:15", "18:05": the hour without a leading zero, as a clock reads. */
+export function ownerClock(date: Date): string {
+  const { hour = '0', minute = '00' } = parts(PARTS, date)
+  return `${Number(hour)}:${minute}`
+}
+
+/** "martes 24 de noviembre" */
+export function ownerDay(date: Date): string {
+  const { weekday = '', day = '', month = '' } = parts(PARTS, date)
+  return `${weekday} ${day} de ${month}`
+}
+
+/** "miércoles 25 de noviembre, 9:15" */
+export function ownerTime(date: Date): string {
+  return `${ownerDay(date)}, ${ownerClock(date)}`
+}
+
+/** The owner's calendar date and hour at this instant. */
+export function ownerDate(date: Date): { day: string; hour: number } {
+  const { year, month, day, hour } = parts(NUMERIC, date)
+  return { day: `${year}-${month}-${day}`, hour: Number(hour) % 24 }
+}
+
+/** The instant the owner's day `YYYY-MM-DD` begins (their midnight), in UTC. */
+export function ownerDayStart(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number)
+  const target = Date.UTC(year, month - 1, date)
+  // The zone's offset at that moment, found from what its clock reads; twice, in case the guess crossed a change.
+  let guess = target
+  for (let i = 0; i < 2; i += 1) {
+    const { year: y, month: m, day: d, hour: h, minute: min } = parts(NUMERIC, new Date(guess))
+    const read = Date.UTC(Number(y), Number(m) - 1, Number(d), Number(h) % 24, Number(min))
+    guess += target - read
+  }
+  return new Date(guess)
+}
+
+/** The day before `day` (`YYYY-MM-DD`). */
+export function previousDay(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number)
+  return new Date(Date.UTC(year, month - 1, date - 1)).toISOString().slice(0, 10)
+}
+
+/** The UTC hour an instant falls in, as the counts are kept: "2026-11-25T10". */
+export function utcHour(date: Date): string {
+  return date.toISOString().slice(0, 13)
+}
+
+/** The instant a UTC hour key begins. */
+export function hourStart(hour: string): Date {
+  return new Date(`${hour}:00:00.000Z`)
+}

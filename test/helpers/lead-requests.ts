@@ -1,0 +1,88 @@
+/**
+ * What the lead unit tests (test/unit/lead-*.test.ts) share: a lead as the form sends it, the environment
+ * of a site with both channels on the notification stand-in, and a poster that calls the endpoint's handler
+ * as the Pages Function does (collecting its waitUntil work) at a time the test chooses.
+ */
+import { handleLeads } from '../../edge/leads/endpoint'
+import type { LeadEnv } from '../../edge/leads/env'
+import type { TestD1 } from './d1'
+import type { NotifyStandIn } from '../stand-ins/notify'
+
+export const SITE = 'https://www.aquapuebla.mx'
+export const INBOX = `${SITE}/admin/solicitudes/`
+export const ID = '3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f'
+export const LEAD = {
+  name: 'Ana López Treviño',
+  email: 'ana.lopez@example.com',
+  phone: '222 555 0101',
+  service: 'Construcción de Alberca Nueva',
+  message: 'Alberca de 8 x 4 m con calentador solar.\nTerreno en Cholula.',
+}
+/** Wednesday 25 November 2026, 10:00 UTC: 4:00 in Mexico City. */
+export const T0 = new Date('2026-11-25T10:00:00.000Z')
+
+/** The form's JSON, opened 20 s before T0 and sent at T0. */
+export function formJson(overrides: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    ...LEAD,
+    id: ID,
+    page: '/contacto',
+    openedAt: '2026-11-25T09:59:40.000Z',
+    submittedAt: '2026-11-25T10:00:00.000Z',
+    ...overrides,
+  })
+}
+
+/** A site with both channels on the stand-in and SITE_URL set. */
+export function leadEnv(d1: TestD1, standIn: NotifyStandIn, extra: Partial<LeadEnv> = {}): LeadEnv {
+  return {
+    DB: d1.db,
+    LEAD_HASH_SECRET: 'sal',
+    SITE_URL: SITE,
+    EMAIL_API_URL: standIn.emailUrl,
+    EMAIL_API_KEY: standIn.apiKey,
+    EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
+    EMAIL_TO: 'ventas@aquapuebla.mx',
+    LEAD_WEBHOOK_URL: standIn.webhookUrl,
+    ...extra,
+  }
+}
+
+export interface PostOptions {
+  type?: string
+  headers?: Record<string, string>
+  now?: Date
+}
+
+/**
+ * Posts to the handler with this test's env (read when called) at `now` (default T0), from 203.0.113.7;
+ * what the handler leaves for after the answer goes into `pending`.
+ */
+export function poster(env: () => LeadEnv, pending: Promise<unknown>[]) {
+  return (body: BodyInit, { type = 'application/json', headers = {}, now = T0 }: PostOptions = {}) =>
+    handleLeads({
+      request: new Request(`${SITE}/api/leads`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': type,
+          Accept: 'application/json',
+          'CF-Connecting-IP': '203.0.113.7',
+          ...headers,
+        },
+        body,
+      }),
+      env: env(),
+      waitUntil: (promise) => pending.push(promise),
+      now: () => now,
+    })
+}
+
+/** Rows of a query. */
+export async function rows<T = Record<string, unknown>>(d1: TestD1, sql: string, ...values: unknown[]) {
+  return ((
+    await d1.db
+      .prepare(sql)
+      .bind(...values)
+      .all<T>()
+  ).results ?? []) as T[]
+}

@@ -1,0 +1,510 @@
+/**
+ * @jest-environment node
+ *
+ * Telling the owner (edge/leads/notify.ts, kinds.ts, messages.ts, reports.ts, schedule.ts) in Node against a
+ * real D1 (Miniflare) and the notification stand-in, with the time chosen by each test: retries and backoff,
+ * two senders at once, a send whose answer or record was lost (the Idempotency-Key), at most four sends at
+ * once, hostile text arriving inert, the alert ceiling and its hourly digest, the daily summary, and the
+ * schedule's retention purge. What the owner receives is what the stand-in records.
+ */
+import type { LeadEnv } from '../../edge/leads/env'
+import { backoffMinutes, deliverDue, GIVE_UP_MS, LOCK_MS } from '../../edge/leads/notify'
+import { runSchedule, ScheduleError } from '../../edge/leads/schedule'
+import { applyMigrations, startD1, type TestD1 } from '../helpers/d1'
+import { formJson, ID, INBOX, LEAD, leadEnv, poster, rows as query, T0 } from '../helpers/lead-requests'
+import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+
+jest.setTimeout(60_000)
+
+let d1: TestD1
+let standIn: NotifyStandIn
+let env: LeadEnv
+const pending: Promise<unknown>[] = []
+
+beforeAll(async () => {
+  ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([d1?.close(), standIn?.close()])
+})
+
+beforeEach(async () => {
+  await d1.clear()
+  standIn.reset()
+  pending.length = 0
+  env = leadEnv(d1, standIn)
+})
+
+const post = poster(() => env, pending)
+const rows = <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => query<T>(d1, sql, ...values)
+const settle = () => Promise.all(pending.splice(0))
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
+const at = (iso: string) => () => new Date(iso)
+const text = (request: { body: Record<string, unknown> } | undefined) => String(request?.body.text)
+
+describe('delivery', () => {
+  test('backoff doubles from one minute up to an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map(backoffMinutes)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60])
+  })
+
+  test('a failed send waits its backoff, is not sent twice at once, and is delivered once by the schedule', async () => {
+    standIn.mode = 'fail'
+    await post(formJson())
+    await settle()
+    expect(
+      await rows(
+        'SELECT channel, state, attempts, next_attempt_at, last_error FROM notifications ORDER BY channel',
+      ),
+    ).toEqual(
+      ['email', 'webhook'].map((channel) => ({
+        channel,
+        state: 'pending',
+        attempts: 1,
+        next_attempt_at: '2026-11-25T10:01:00.000Z',
+        last_error: 'HTTP 500',
+      })),
+    )
+    standIn.reset()
+    // Not due yet: nothing sent.
+    expect(await deliverDue(d1.db, env, { now: at('2026-11-25T10:00:30.000Z') })).toEqual([])
+    // Due: two senders at once (the request's and the schedule's) send each notification once.
+    const due = at('2026-11-25T10:01:00.000Z')
+    const [first, second] = await Promise.all([runSchedule(env, due), deliverDue(d1.db, env, { now: due })])
+    expect([...first.sent, ...second].filter((outcome) => outcome.delivered)).toHaveLength(2)
+    expect(standIn.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
+    expect(await rows('SELECT state, attempts FROM notifications')).toEqual([
+      { state: 'delivered', attempts: 2 },
+      { state: 'delivered', attempts: 2 },
+    ])
+  })
+
+  test('a channel that never answers is given up after its timeout, and after a day marked failed', async () => {
+    standIn.mode = 'fail'
+    env.LEAD_WEBHOOK_URL = undefined
+    await post(formJson())
+    await settle()
+    standIn.mode = 'hang'
+    const [outcome] = await deliverDue(d1.db, env, { now: at('2026-11-25T10:01:00.000Z'), timeoutMs: 300 })
+    expect(outcome).toMatchObject({ delivered: false, error: 'no answer within 0.3 s' })
+    standIn.mode = 'fail'
+    await runSchedule(env, () => new Date(T0.getTime() + GIVE_UP_MS))
+    expect(await rows('SELECT channel, state, last_error FROM notifications')).toEqual([
+      { channel: 'email', state: 'failed', last_error: 'HTTP 500' },
+    ])
+  })
+
+  test('an e-mail sent but whose answer was lost is tried again under the same key and not sent twice', async () => {
+    standIn.mode = 'lost'
+    env.LEAD_WEBHOOK_URL = undefined
+    expect((await post(formJson())).status).toBe(201)
+    // The request's own send: the API sends the e-mail, its answer never comes back (5 s).
+    await settle()
+    expect(standIn.emails).toHaveLength(1)
+    expect(await rows('SELECT state, last_error FROM notifications')).toEqual([
+      { state: 'pending', last_error: 'no answer within 5 s' },
+    ])
+    standIn.mode = 'ok'
+    await runSchedule(env, at('2026-11-25T10:01:00.000Z'))
+    expect(await rows('SELECT state, attempts FROM notifications')).toEqual([
+      { state: 'delivered', attempts: 2 },
+    ])
+    // Two requests with one key: the owner got one e-mail.
+    expect(standIn.requests.map((request) => [request.idempotencyKey, request.replayed])).toEqual([
+      [`aquapuebla/lead/${ID}/email`, false],
+      [`aquapuebla/lead/${ID}/email`, true],
+    ])
+    expect(standIn.emails).toHaveLength(1)
+  })
+
+  test('a send whose outcome cannot be recorded stays claimed until its lock expires, then is not sent twice', async () => {
+    env.LEAD_WEBHOOK_URL = undefined
+    standIn.mode = 'fail'
+    await post(formJson())
+    await settle()
+    standIn.reset()
+    // Every write of the outcome meets a busy database, past all its retries.
+    const real = d1.db
+    const busyOnRecord = {
+      prepare: (sql: string) => {
+        const statement = real.prepare(sql)
+        if (!/SET state = 'delivered'/.test(sql)) return statement
+        return {
+          bind: () => ({
+            run: () => Promise.reject(new Error('D1_ERROR: database is locked: SQLITE_BUSY')),
+          }),
+        } as unknown as typeof statement
+      },
+      batch: real.batch.bind(real),
+    } as typeof real
+    const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
+      spy.mockImplementation(() => undefined),
+    )
+    try {
+      await deliverDue(busyOnRecord, env, { now: at('2026-11-25T10:01:00.000Z') })
+    } finally {
+      quiet.forEach((spy) => spy.mockRestore())
+    }
+    expect(standIn.emails).toHaveLength(1)
+    expect(await rows('SELECT state, locked_until FROM notifications')).toEqual([
+      {
+        state: 'pending',
+        locked_until: new Date(Date.parse('2026-11-25T10:01:00.000Z') + LOCK_MS).toISOString(),
+      },
+    ])
+    // Still locked: nobody sends it.
+    expect(await deliverDue(d1.db, env, { now: at('2026-11-25T10:01:30.000Z') })).toEqual([])
+    // The lock expired: claimed again, sent again under the same key, and the API sends nothing new.
+    const [retry] = await deliverDue(d1.db, env, { now: at('2026-11-25T10:02:00.000Z') })
+    expect(retry).toMatchObject({ delivered: true })
+    expect(standIn.requests.map((request) => request.replayed)).toEqual([false, true])
+    expect(standIn.emails).toHaveLength(1)
+    expect(await rows('SELECT state FROM notifications')).toEqual([{ state: 'delivered' }])
+  })
+
+  test('at most four sends at once, and a slow provider’s queue does not eat into any send’s timeout', async () => {
+    env.LEAD_ALERTS_PER_HOUR = '100'
+    standIn.mode = 'fail'
+    for (let i = 0; i < 10; i += 1)
+      await post(formJson({ id: uuid(i) }), { headers: { 'CF-Connecting-IP': `198.51.100.${i}` } })
+    await settle()
+    standIn.reset()
+    standIn.delayMs = 400
+    // 20 sends of 400 ms each with a 1 s timeout: all at once a Worker would queue them behind its six
+    // connections; four at a time, each send's timer starts with its own fetch.
+    const outcomes = await deliverDue(d1.db, env, { now: at('2026-11-25T10:05:00.000Z'), timeoutMs: 1000 })
+    expect(outcomes).toHaveLength(20)
+    expect(outcomes.every((outcome) => outcome.delivered)).toBe(true)
+    expect(standIn.maxInFlight).toBe(4)
+  })
+})
+
+describe('what a notification says', () => {
+  const HOSTILE = {
+    name: '<!channel> <https://evil.example|Ver cotización> & Ana\r\nBcc: robo@evil.example',
+    email: 'a&b|c*<x>@example.com'.replace('<x>', 'x'),
+    phone: '+52 (222) 555-0101',
+    service: 'Reparación de Alberca',
+    message:
+      'Hola <!here> <@U123> <#C123>\n<https://evil.example|Ver cotización> &amp; *negritas* `código`\n=HYPERLINK("x")',
+  }
+
+  test('hostile text in every field arrives inert: Slack markup escaped, the subject one bounded line', async () => {
+    const name = `${HOSTILE.name} ${'x'.repeat(200)}`.slice(0, 120)
+    expect((await post(formJson({ ...HOSTILE, name, page: '/contacto?<!channel>#<x>' }))).status).toBe(201)
+    await settle()
+    const webhook = standIn.webhooks[0]?.body as { text: string; lead: Record<string, string> }
+    // Slack reads `<…>` as markup: none of the visitor's may reach it unescaped.
+    expect(webhook.text).not.toMatch(/<[!@#]|<https?:/)
+    expect(webhook.text).toContain('&lt;!channel&gt; &lt;https://evil.example|Ver cotización&gt; &amp; Ana')
+    expect(webhook.text).toContain('Hola &lt;!here&gt; &lt;@U123&gt; &lt;#C123&gt;')
+    expect(webhook.text).toContain('&amp;amp;')
+    expect(webhook.text).toContain('Correo: a&amp;b|c*x@example.com')
+    // For machines the values as they are (data, never markup), the page as its path.
+    expect(webhook.lead).toMatchObject({
+      ...HOSTILE,
+      name: expect.stringContaining('<!channel>'),
+      page: '/contacto',
+    })
+    const email = standIn.emails[0]?.body as { subject: string; text: string }
+    expect(email.subject).not.toMatch(/[\r\n\u2028\u2029]/)
+    expect(email.subject.length).toBeLessThanOrEqual(150)
+    expect(email.subject).toBe(
+      'Nueva solicitud de cotización: <!channel> <https://evil.example|Ver cotización> & Ana Bcc:… (Reparación de Alberca)',
+    )
+    // Plain text: shown as typed, nothing to interpret.
+    expect(email.text).toContain(HOSTILE.message)
+  })
+
+  test('times are the owner’s (America/Mexico_City) in Spanish; ISO 8601 only in the data for machines', async () => {
+    await post(formJson(), { now: new Date('2026-11-25T15:15:00.000Z') })
+    await settle()
+    expect(text(standIn.emails[0])).toContain('Recibida: miércoles 25 de noviembre, 9:15')
+    expect(text(standIn.emails[0])).not.toContain('2026-11-25T')
+    expect(text(standIn.emails[0])).toContain(`Todas tus solicitudes: ${INBOX}`)
+    expect(standIn.webhooks[0]?.body).toMatchObject({ lead: { createdAt: '2026-11-25T15:15:00.000Z' } })
+  })
+})
+
+describe('the alert ceiling and the hourly digest', () => {
+  test('past LEAD_ALERTS_PER_HOUR the owner gets one digest per channel that counts every other lead', async () => {
+    env.LEAD_ALERTS_PER_HOUR = '2'
+    const times = ['16:05', '16:10', '16:20', '16:31', '16:58']
+    for (const [i, time] of times.entries())
+      await post(formJson({ id: uuid(i), name: `Cliente ${i + 1}` }), {
+        now: new Date(`2026-11-25T${time}:00.000Z`),
+        headers: { 'CF-Connecting-IP': `198.51.100.${i}` },
+      })
+    await settle()
+    expect(await rows('SELECT name, alert FROM leads ORDER BY created_at')).toEqual(
+      times.map((_, i) => ({ name: `Cliente ${i + 1}`, alert: i < 2 ? 'own' : 'digest' })),
+    )
+    expect(standIn.emails).toHaveLength(2)
+    expect(standIn.webhooks).toHaveLength(2)
+    // The hour is not over: no digest yet.
+    expect((await runSchedule(env, at('2026-11-25T16:59:00.000Z'))).digestsCreated).toBe(0)
+    const report = await runSchedule(env, at('2026-11-25T17:02:00.000Z'))
+    expect(report.digestsCreated).toBe(2)
+    expect(standIn.emails).toHaveLength(3)
+    expect(standIn.webhooks).toHaveLength(3)
+    const digest = standIn.emails[2]
+    expect(digest?.idempotencyKey).toBe('aquapuebla/digest/2026-11-25T16/email')
+    expect(digest?.body.subject).toBe('3 solicitudes nuevas en la última hora')
+    expect(text(digest)).toBe(
+      [
+        'Entre las 10:00 y las 11:00 del miércoles 25 de noviembre llegaron 5 solicitudes de cotización. Te avisamos de 2 una por una; las otras 3 te las juntamos en este resumen para no saturar tu correo.',
+        'Todas quedaron guardadas.',
+        '',
+        'Las más recientes:',
+        '- 10:58 · Cliente 5 · Construcción de Alberca Nueva · 222 555 0101',
+        '- 10:31 · Cliente 4 · Construcción de Alberca Nueva · 222 555 0101',
+        '- 10:20 · Cliente 3 · Construcción de Alberca Nueva · 222 555 0101',
+        '',
+        `Revísalas en tu bandeja: ${INBOX}`,
+      ].join('\n'),
+    )
+    expect(standIn.webhooks[2]?.body).toMatchObject({
+      kind: 'digest',
+      digest: {
+        from: '2026-11-25T16:00:00.000Z',
+        to: '2026-11-25T17:00:00.000Z',
+        count: 3,
+        alerted: 2,
+        inbox: INBOX,
+      },
+    })
+    // However often the schedule runs, one digest per hour and channel.
+    await runSchedule(env, at('2026-11-25T17:07:00.000Z'))
+    await runSchedule(env, at('2026-11-25T18:07:00.000Z'))
+    expect(standIn.emails).toHaveLength(3)
+    expect(
+      await rows("SELECT ref, channel, state FROM notifications WHERE kind = 'digest' ORDER BY channel"),
+    ).toEqual([
+      { ref: '2026-11-25T16', channel: 'email', state: 'delivered' },
+      { ref: '2026-11-25T16', channel: 'webhook', state: 'delivered' },
+    ])
+  })
+
+  test('a digest that fails is retried like any notification and delivered once', async () => {
+    env.LEAD_ALERTS_PER_HOUR = '0'
+    env.LEAD_WEBHOOK_URL = undefined
+    await post(formJson())
+    standIn.mode = 'fail'
+    await runSchedule(env, at('2026-11-25T11:00:00.000Z'))
+    expect(await rows('SELECT kind, state, attempts FROM notifications')).toEqual([
+      { kind: 'digest', state: 'pending', attempts: 1 },
+    ])
+    standIn.reset()
+    await runSchedule(env, at('2026-11-25T11:01:00.000Z'))
+    await runSchedule(env, at('2026-11-25T11:06:00.000Z'))
+    expect(standIn.emails.map((email) => email.body.subject)).toEqual(['1 solicitud nueva en la última hora'])
+    expect(text(standIn.emails[0])).toContain(
+      'llegaron 1 solicitud de cotización; te la juntamos en este resumen',
+    )
+  })
+})
+
+describe('the daily summary', () => {
+  /** Tuesday 24 November in Mexico City: 06:00 UTC on the 24th to 06:00 UTC on the 25th. */
+  async function busyDay() {
+    env.LEAD_STORE_PER_HOUR = '4'
+    env.LEAD_ALERTS_PER_HOUR = '1'
+    env.LEAD_RATE_LIMIT = '2'
+    const send = (
+      i: number,
+      time: string,
+      overrides: Record<string, unknown> = {},
+      address = `198.51.100.${i}`,
+    ) =>
+      post(formJson({ id: uuid(i), ...overrides }), {
+        now: new Date(time),
+        headers: { 'CF-Connecting-IP': address },
+      })
+    await send(1, '2026-11-24T15:00:00.000Z')
+    await send(2, '2026-11-24T15:10:00.000Z', {
+      openedAt: '2026-11-24T15:09:59.000Z',
+      submittedAt: '2026-11-24T15:10:00.000Z',
+    })
+    await send(3, '2026-11-24T15:20:00.000Z', { _gotcha: 'spam' })
+    await send(4, '2026-11-24T15:30:00.000Z', { _gotcha: 'spam' })
+    // The hour's four rows are stored: one more spam and one more lead are refused.
+    await send(5, '2026-11-24T15:40:00.000Z', { _gotcha: 'spam' })
+    await send(6, '2026-11-24T15:50:00.000Z')
+    // One client too many times.
+    for (const i of [7, 8, 9]) await send(i, '2026-11-24T20:00:00.000Z', {}, '2001:db8:5:5::1')
+    // Before the day (Monday in Mexico City) and after it (Wednesday): not counted.
+    await send(10, '2026-11-24T05:59:00.000Z')
+    await send(11, '2026-11-25T06:00:00.000Z')
+    await settle()
+  }
+
+  test('from 8:00 in Mexico City the owner gets one summary per channel of the day before, in Spanish', async () => {
+    await busyDay()
+    standIn.reset()
+    // 7:59 in Mexico City: not yet.
+    expect((await runSchedule(env, at('2026-11-25T13:59:00.000Z'))).summariesCreated).toBe(0)
+    expect((await runSchedule(env, at('2026-11-25T14:00:00.000Z'))).summariesCreated).toBe(2)
+    const summaries = standIn.requests.filter(
+      (request) => request.body.kind === 'summary' || String(request.body.subject).startsWith('Resumen'),
+    )
+    expect(summaries).toHaveLength(2)
+    const email = standIn.emails.find((request) => String(request.body.subject).startsWith('Resumen'))
+    expect(email?.idempotencyKey).toBe('aquapuebla/summary/2026-11-24/email')
+    expect(email?.body.subject).toBe(
+      'Resumen del martes 24 de noviembre: 4 solicitudes, 3 apartadas como spam',
+    )
+    expect(text(email)).toBe(
+      [
+        'Esto pasó el martes 24 de noviembre con el formulario de cotización de tu sitio:',
+        '',
+        '- Solicitudes nuevas: 4.',
+        '- Apartadas como spam: 3 (3 llenaron el campo oculto que solo ven los robots). No te avisamos de ellas una por una. Están en tu bandeja, en «Spam», por si alguna es de un cliente: ábrela y toca «No es spam».',
+        '  De ellas, 1 no se guardó porque ya se había llenado el cupo de solicitudes por hora.',
+        '- Rechazadas porque se llenó el cupo de solicitudes por hora: 1. A quien las envió le mostramos tu teléfono y tu WhatsApp para que te contacte directamente.',
+        '- Bloqueadas por llegar demasiadas desde una misma conexión: 1.',
+        '- Te llegaron en el resumen por hora y no una por una: 2 (se llenó el cupo de avisos por hora).',
+        '- Llenadas más rápido de lo que suele escribir una persona: 1. Las guardamos como nuevas; revisa que sean de clientes reales.',
+        '',
+        'Cuando se llena el cupo por hora casi siempre es un robot. Si vuelve a pasar, pide a quien administra tu sitio que active la verificación anti-robots (Turnstile).',
+        '',
+        `Todas tus solicitudes: ${INBOX}`,
+      ].join('\n'),
+    )
+    const webhook = standIn.webhooks.find((request) => request.body.kind === 'summary')
+    expect(webhook?.body).toMatchObject({
+      summary: { day: '2026-11-24', leads: 4, spam: { honeypot: 3, turnstile: 0, unstored: 1 }, refused: 1 },
+    })
+    // Once a day, however often the schedule runs.
+    await runSchedule(env, at('2026-11-25T20:00:00.000Z'))
+    expect(
+      await rows("SELECT ref, channel FROM notifications WHERE kind = 'summary' ORDER BY channel"),
+    ).toEqual([
+      { ref: '2026-11-24', channel: 'email' },
+      { ref: '2026-11-24', channel: 'webhook' },
+    ])
+  })
+
+  test('a day with only leads, each alerted on its own, has nothing to say: no summary', async () => {
+    await post(formJson(), { now: new Date('2026-11-24T15:00:00.000Z') })
+    await settle()
+    standIn.reset()
+    expect((await runSchedule(env, at('2026-11-25T14:05:00.000Z'))).summariesCreated).toBe(0)
+    expect(standIn.requests).toEqual([])
+  })
+})
+
+describe('the schedule', () => {
+  test('leads are kept LEAD_RETENTION_DAYS, spam LEAD_SPAM_RETENTION_DAYS, with their notifications', async () => {
+    await post(formJson())
+    await post(formJson({ id: uuid(1), _gotcha: 'x' }), { headers: { 'CF-Connecting-IP': '198.51.100.1' } })
+    await settle()
+    const day = 24 * 60 * 60 * 1000
+    let report = await runSchedule(env, () => new Date(T0.getTime() + 29 * day))
+    expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 0, rateWindowsDeleted: 2 })
+    report = await runSchedule(env, () => new Date(T0.getTime() + 31 * day))
+    expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 1 })
+    expect(await rows('SELECT id, status FROM leads')).toEqual([{ id: ID, status: 'nuevo' }])
+    report = await runSchedule(env, () => new Date(T0.getTime() + 731 * day))
+    expect(report).toMatchObject({ leadsDeleted: 1 })
+    expect(await rows('SELECT * FROM leads')).toEqual([])
+    expect(await rows('SELECT * FROM notifications')).toEqual([])
+    expect(await rows('SELECT * FROM lead_counts')).toEqual([])
+  })
+
+  // Issue 30: the retention purge was skipped whenever delivery threw.
+  test('the retention purge runs even when delivery throws, and the run is still reported failed', async () => {
+    await post(formJson())
+    await settle()
+    const real = d1.db
+    const throwingClaims = {
+      prepare: (sql: string) => {
+        if (sql.includes('UPDATE notifications SET locked_until')) throw new Error('delivery broke')
+        return real.prepare(sql)
+      },
+      batch: real.batch.bind(real),
+    } as typeof real
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    let thrown: unknown
+    try {
+      await runSchedule(
+        { ...env, DB: throwingClaims },
+        () => new Date(T0.getTime() + 731 * 24 * 60 * 60 * 1000),
+      )
+    } catch (caught) {
+      thrown = caught
+    } finally {
+      error.mockRestore()
+    }
+    expect(thrown).toBeInstanceOf(ScheduleError)
+    expect((thrown as ScheduleError).report).toMatchObject({
+      leadsDeleted: 1,
+      errors: [expect.stringContaining('delivery broke')],
+    })
+    expect(await rows('SELECT * FROM leads')).toEqual([])
+  })
+})
+
+describe('migration 0002', () => {
+  test('leads and notifications stored before it keep working: alerts become kind "lead", rows keep their state', async () => {
+    const old = await startD1((file) => file.startsWith('0001'))
+    try {
+      await old.db
+        .prepare(
+          `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, spam_reason, updated_at)
+           VALUES (?1, '2026-11-20T10:00:00.000Z', 'Ana', 'ana@example.com', '2225550101', 'Consulta General', 'Hola',
+             'spam', 'too-fast', '2026-11-20T10:00:00.000Z')`,
+        )
+        .bind(ID)
+        .run()
+      await old.db
+        .prepare(
+          `INSERT INTO notifications (lead_id, channel, state, attempts, next_attempt_at, last_error)
+           VALUES (?1, 'email', 'pending', 3, '2026-11-20T10:07:00.000Z', 'HTTP 500')`,
+        )
+        .bind(ID)
+        .run()
+      await applyMigrations(old.db, (file) => !file.startsWith('0001'))
+      expect(await query(old, 'SELECT status, spam_reason, fill_ms, alert FROM leads')).toEqual([
+        { status: 'spam', spam_reason: 'too-fast', fill_ms: null, alert: null },
+      ])
+      expect(
+        await query(
+          old,
+          'SELECT kind, lead_id, ref, channel, state, attempts, last_error, created_at FROM notifications',
+        ),
+      ).toEqual([
+        {
+          kind: 'lead',
+          lead_id: ID,
+          ref: '',
+          channel: 'email',
+          state: 'pending',
+          attempts: 3,
+          last_error: 'HTTP 500',
+          created_at: '2026-11-20T10:00:00.000Z',
+        },
+      ])
+      // The old row is sent by the new machinery.
+      const [outcome] = await deliverDue(old.db, leadEnv(old, standIn), {
+        now: at('2026-11-20T10:08:00.000Z'),
+      })
+      expect(outcome).toMatchObject({ kind: 'lead', leadId: ID, delivered: true })
+      expect(String(standIn.emails[0]?.body.subject)).toBe(
+        'Nueva solicitud de cotización: Ana (Consulta General)',
+      )
+    } finally {
+      await old.close()
+    }
+  })
+
+  test('a kind that is not in notification_kinds cannot be stored', async () => {
+    await expect(
+      d1.db
+        .prepare(
+          "INSERT INTO notifications (kind, ref, channel, next_attempt_at) VALUES ('reminder', 'x', 'email', 'x')",
+        )
+        .run(),
+    ).rejects.toThrow(/FOREIGN KEY/)
+    expect(LEAD.name).toBeTruthy()
+  })
+})
