@@ -49,7 +49,7 @@ export const contacto = {
       description:
         'Tus datos siguen en el formulario: vuelve a intentarlo en un momento o mándanos tu solicitud por WhatsApp.',
       action: 'Enviar por WhatsApp',
-      call: 'o llámanos al',
+      call: 'O llámanos al',
     },
     honeypot: 'Deja este campo vacío',
     /** The owner's text (content/contacto.yaml): the simplified notice and the full one. */
