@@ -19,7 +19,9 @@ export const EARLY_NOTE_ID = 'quote-early'
  * Spelled out:
  *   const note = document.getElementById('quote-early'), form = note.closest('form')
  *   const button = form.querySelector('button[type=button]')   // type=submit once the form is live
- *   button.addEventListener('click', () => { note.hidden = button.type !== 'button' })
+ *   button.addEventListener('click', () => {    // touches the note only when it changes
+ *     const hidden = button.type !== 'button'; if (note.hidden !== hidden) note.hidden = hidden
+ *   })
  *   form.addEventListener('keydown', (event) => {
  *     if (event.key === 'Enter' && event.target.tagName === 'INPUT' && button.type === 'button') {
  *       note.hidden = false; note.scrollIntoView({ block: 'nearest' })
@@ -28,7 +30,7 @@ export const EARLY_NOTE_ID = 'quote-early'
  */
 export const EARLY_PRESS_SCRIPT =
   `(function(){var n=document.getElementById('${EARLY_NOTE_ID}'),f=n.closest('form'),b=f.querySelector('button[type=button]');` +
-  "b.addEventListener('click',function(){n.hidden=b.type!='button'});" +
+  "b.addEventListener('click',function(){var h=b.type!='button';if(n.hidden!=h)n.hidden=h});" +
   "f.addEventListener('keydown',function(e){if(e.key=='Enter'&&e.target.tagName=='INPUT'&&b.type=='button'){n.hidden=!1;n.scrollIntoView({block:'nearest'})}})})()"
 
 type Sentence = (typeof quoteFormWithoutScripts)[keyof typeof quoteFormWithoutScripts]
