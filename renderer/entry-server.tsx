@@ -2,6 +2,8 @@ import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
 import { ServerStyleSheet } from 'styled-components'
 import { AppProviders } from '../src/app-providers'
+import { quoteFormPrerendered } from '../src/components/quote-form-prerendered'
+import { Prerendered } from '../src/components/ui/prerendered'
 import { serverStyleTag } from '../src/theme/server-styles'
 import { pagePaths } from '../src/config/paths'
 import { site } from '../src/config/site'
@@ -12,8 +14,9 @@ import { pageModules, routes } from './routes'
 export { pagePaths as paths, pageModules, robotsTxt, sitemapXml }
 export const leadEndpoint = LEAD_ENDPOINT
 
-// 1. One static handler for every render.
+// 1. One static handler for every render; the parts only the prerender writes (decision 025).
 const handler = createStaticHandler(routes)
+const prerendered = { quoteForm: quoteFormPrerendered }
 
 export interface RenderResult {
   head: string
@@ -34,9 +37,11 @@ export async function render(path: string): Promise<RenderResult> {
   try {
     const markup = renderToString(
       sheet.collectStyles(
-        <AppProviders>
-          <StaticRouterProvider router={router} context={context} />
-        </AppProviders>,
+        <Prerendered.Provider value={prerendered}>
+          <AppProviders>
+            <StaticRouterProvider router={router} context={context} />
+          </AppProviders>
+        </Prerendered.Provider>,
       ),
     )
     // 4. React 19 emits the hoisted <title>/<meta>/<link> first: that run is the head, plus the

@@ -66,6 +66,8 @@ export interface TabOptions {
   intercept?: (request: HTTPRequest) => boolean
   /** Statuses this tab's main document may answer with without counting as a failed request (e.g. 404). */
   expectedDocumentStatus?: number
+  /** Requests a check makes in order to be refused (the quote form's endpoint probe): their 4xx is no failure. */
+  probe?: (request: HTTPRequest) => boolean
 }
 
 export class SmokeContext {
@@ -119,7 +121,7 @@ export class SmokeContext {
 
   async openTab(
     label: string,
-    { width, height, intercept, expectedDocumentStatus }: TabOptions,
+    { width, height, intercept, expectedDocumentStatus, probe }: TabOptions,
   ): Promise<Tab> {
     const browser = await this.browser()
     // A browser context per tab: a fresh profile (no draft left in localStorage), and a window of its
@@ -175,6 +177,8 @@ export class SmokeContext {
       const request = response.request()
       const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame()
       if (isDocument && status === expectedDocumentStatus) return
+      // A probe's refusal is what the check looks for; its own check judges a 404, 405 or 5xx.
+      if (probe?.(request)) return
       if (request.resourceType() === 'image') tab.brokenImages.push(`${response.url()} (${status})`)
       if (own(response.url()))
         results.fail('failed-requests', `${label}: ${response.url()} answered ${status}`)

@@ -194,7 +194,8 @@ async function checkImages(ctx: SmokeContext, tab: Tab): Promise<void> {
         [...document.images]
           .filter((image) => image.getClientRects().length > 0)
           .every((image) => image.complete),
-      { timeout: Math.min(ctx.options.timeout, 15_000), polling: 100 },
+      // --timeout, as every other wait: on a loaded machine a local image took longer than a fixed 15 s.
+      { timeout: ctx.options.timeout, polling: 100 },
     )
     .catch(() => undefined)
   const broken = await page.evaluate(() =>

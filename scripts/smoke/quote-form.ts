@@ -1,9 +1,13 @@
 /**
  * The quote form on /contacto: form-fields (the spec's five labelled, required fields), form-empty (an empty
  * submit sends nothing) and form-submit. By default the lead never reaches the company: every POST the
- * page makes, to whatever origin, is answered here with 200 after its JSON is checked. `--submit-real`
- * lets one lead named 'PRUEBA QA' through. A build without LEAD_ENDPOINT only simulates sending (nothing
- * is POSTed, the toast appears after 1 s): that passes, with a note saying so.
+ * page makes, to whatever origin, is answered here with 200 after its JSON is checked, and then the page
+ * probes the endpoint itself with an empty request (`{}`), which a working endpoint refuses (400 or 422)
+ * without storing anything: a missing endpoint (404, 405: the host serves nothing there), a broken one
+ * (5xx) or one the browser cannot reach (network, CORS) fails. `--submit-real` lets one lead named
+ * 'PRUEBA QA' through instead, typed at a person's pace so the endpoint files it as a lead, not as a
+ * robot's. A build without LEAD_ENDPOINT only simulates sending (nothing is POSTed, the toast appears
+ * after 1 s): that passes, with a note saying so.
  */
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core'
 import { CONTACT_PATH, formFields, SUCCESS_TOAST, TEST_SERVICE, type FieldKey } from './company'
@@ -19,6 +23,14 @@ interface Sent {
 }
 
 const LEAD_KEYS = [...formFields.map((field) => field.key), 'page', 'submittedAt'] as const
+/** What the probe sends: no field at all, which any lead endpoint refuses and none stores. */
+const PROBE_BODY = '{}'
+/**
+ * From the first keystroke to the send with --submit-real: the endpoint files a form filled faster than a
+ * person types (LEAD_MIN_FILL_MS, 3 s by default) as spam, and the owner would never see the QA lead.
+ */
+const HUMAN_FILL_MS = 5000
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function testLead(real: boolean): Record<FieldKey, string> {
   return {
@@ -35,9 +47,13 @@ function testLead(real: boolean): Record<FieldKey, string> {
 export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
   const { results, options } = ctx
   const sent: Sent[] = []
+  /** While the page probes the endpoint, its requests (and a CORS preflight) go to the real endpoint. */
+  let probing = false
+  const isProbe = (request: HTTPRequest) => request.method() === 'POST' && request.postData() === PROBE_BODY
   const intercept = (request: HTTPRequest): boolean => {
     const method = request.method()
     if (method === 'GET' || method === 'HEAD') return false
+    if (probing && (method === 'OPTIONS' || isProbe(request))) return false
     const origin = options.origin
     if (method === 'OPTIONS') {
       // A CORS preflight for a cross-origin lead endpoint: allow it, here or at the real endpoint.
@@ -68,7 +84,11 @@ export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
     return true
   }
 
-  const tab = await ctx.openTab(`${CONTACT_PATH} (quote form)`, { width: 1280, intercept })
+  const tab = await ctx.openTab(`${CONTACT_PATH} (quote form)`, {
+    width: 1280,
+    intercept,
+    probe: isProbe,
+  })
   const { page } = tab
   if (options.submitReal) {
     page.on('response', (response) => {
@@ -87,11 +107,30 @@ export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
       results.fail('form-submit', problem)
       return
     }
+    // The form's own part hydrates after the header: until then its button is a plain one (it cannot send).
+    const live = await page.waitForSelector('form button[type="submit"]', { timeout: options.timeout }).then(
+      () => true,
+      () => false,
+    )
+    if (!live) {
+      const problem = `the form on ${CONTACT_PATH} has no submit button ${options.timeout} ms after the page hydrated: it cannot send`
+      results.fail('form-empty', problem)
+      results.fail('form-submit', problem)
+      return
+    }
     if (results.wants('form-empty')) await checkEmptySubmit(ctx, page, sent)
     if (results.wants('form-submit')) {
       if (!controls)
         results.fail('form-submit', 'the form cannot be filled: fields are missing (see form-fields)')
-      else await checkFilledSubmit(ctx, page, controls, sent)
+      else
+        await checkFilledSubmit(ctx, page, controls, sent, async (url) => {
+          probing = true
+          try {
+            return await probeEndpoint(page, url)
+          } finally {
+            probing = false
+          }
+        })
     }
   } finally {
     await tab.close()
@@ -191,15 +230,63 @@ async function checkEmptySubmit(ctx: SmokeContext, page: Page, sent: Sent[]): Pr
   if (!blocked) fail('the empty form counts as valid')
 }
 
+interface ProbeAnswer {
+  status?: number
+  error?: string
+}
+
+/** POSTs the probe to the endpoint from the page, as the form would (its origin, its CSP, CORS). */
+function probeEndpoint(page: Page, url: string): Promise<ProbeAnswer> {
+  return page.evaluate(
+    async (target, body) => {
+      try {
+        const response = await fetch(target, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body,
+        })
+        return { status: response.status }
+      } catch (error) {
+        return { error: String(error) }
+      }
+    },
+    url,
+    PROBE_BODY,
+  )
+}
+
+/**
+ * What a lead endpoint's answer means for the visitors who send the form, or null when it works: `what`
+ * names the request ("the QA lead", "an empty request").
+ */
+function endpointProblem(where: string, what: string, answer: ProbeAnswer, real: boolean): string | null {
+  const { status, error } = answer
+  const lost = 'every quote request a visitor sends fails'
+  if (status === undefined)
+    return `the browser could not reach the lead endpoint ${where} (${error ?? 'no answer'}; network or CORS): ${lost}`
+  if ([404, 405, 410, 501].includes(status))
+    return `the lead endpoint ${where} is missing: ${what} answered ${status} (the host serves no endpoint there): ${lost}`
+  if (status >= 500) return `the lead endpoint ${where} is broken: ${what} answered ${status}: ${lost}`
+  if (status === 401 || status === 403)
+    return `the lead endpoint ${where} refuses this site: ${what} answered ${status} (for another origin, set ALLOWED_ORIGINS): ${lost}`
+  if (real)
+    return status >= 200 && status < 300 ? null : `the lead endpoint ${where} answered ${status} to ${what}`
+  // An empty request: a working endpoint refuses it as invalid (400, 422), or accepts anything (2xx).
+  if ((status >= 200 && status < 300) || status === 400 || status === 422) return null
+  return `the lead endpoint ${where} answered ${status} to ${what}; a working one refuses it with 400 or 422`
+}
+
 async function checkFilledSubmit(
   ctx: SmokeContext,
   page: Page,
   controls: Controls,
   sent: Sent[],
+  probe: (url: string) => Promise<ProbeAnswer>,
 ): Promise<void> {
   const { options } = ctx
   const fail = (problem: string) => ctx.results.fail('form-submit', problem)
   const lead = testLead(options.submitReal)
+  const firstKey = Date.now()
   for (const field of formFields) {
     const control = controls[field.key]
     if (field.control === 'select') {
@@ -209,6 +296,9 @@ async function checkFilledSubmit(
       await control.type(lead[field.key])
     }
   }
+  // A real lead is sent at a person's pace, or the endpoint files it as a robot's (no alert, hidden in the inbox).
+  if (options.submitReal)
+    await new Promise((resolve) => setTimeout(resolve, firstKey + HUMAN_FILL_MS - Date.now()))
   const before = sent.length
   const submit = await page.$('form [type="submit"]')
   if (!submit) return fail('the form has no submit button')
@@ -283,26 +373,38 @@ async function checkFilledSubmit(
       )
     }
   }
-  if ('page' in body && body.page !== ctx.url(CONTACT_PATH))
-    fail(`the lead's page is ${JSON.stringify(body.page)}`)
+  // The path alone, as the form sends it: a query string or fragment could carry anything.
+  if ('page' in body && body.page !== CONTACT_PATH)
+    fail(`the lead's page is ${JSON.stringify(body.page)}, not the path "${CONTACT_PATH}"`)
   const at = typeof body.submittedAt === 'string' ? Date.parse(body.submittedAt) : Number.NaN
   if ('submittedAt' in body && !(Math.abs(at - Date.now()) < 10 * 60_000)) {
     fail(`the lead's submittedAt ${JSON.stringify(body.submittedAt)} is not the current time`)
   }
+  // A lead endpoint's extras (edge/leads/): the submission id of every retry, and the first keystroke's time.
+  if ('id' in body && !(typeof body.id === 'string' && UUID.test(body.id)))
+    fail(`the lead's id ${JSON.stringify(body.id)} is not a UUID`)
+  const opened = typeof body.openedAt === 'string' ? Date.parse(body.openedAt) : Number.NaN
+  if ('openedAt' in body && !(opened <= at && at - opened < 60 * 60_000))
+    fail(`the lead's openedAt ${JSON.stringify(body.openedAt)} is not before its submittedAt`)
   const endpoint = new URL(post.url)
+  const where = `${endpoint.origin}${endpoint.pathname}`
+  // No personal data in a URL: what the visitor typed travels in the body only.
+  const inUrl = formFields.filter((field) =>
+    [lead[field.key], encodeURIComponent(lead[field.key])].some((value) => post.url.includes(value)),
+  )
+  if (inUrl.length > 0)
+    fail(`the lead's URL ${post.url} carries what was typed (${inUrl.map((field) => field.key).join(', ')})`)
   if (options.submitReal) {
-    if (post.status === undefined || post.status < 200 || post.status > 299) {
-      fail(`the real endpoint ${endpoint.origin}${endpoint.pathname} answered ${post.status ?? 'nothing'}`)
-    } else {
-      ctx.results.note(
-        'form-submit',
-        `one real lead "PRUEBA QA" delivered to ${endpoint.origin}${endpoint.pathname} (${post.status})`,
-      )
-    }
-  } else {
-    ctx.results.note(
-      'form-submit',
-      `the lead for ${endpoint.origin}${endpoint.pathname} was intercepted and answered here, not delivered`,
-    )
+    const problem = endpointProblem(where, 'the QA lead', { status: post.status }, true)
+    if (problem) fail(problem)
+    else ctx.results.note('form-submit', `one real lead "PRUEBA QA" delivered to ${where} (${post.status})`)
+    return
   }
+  const answer = await probe(post.url)
+  const problem = endpointProblem(where, 'an empty request', answer, false)
+  if (problem) return fail(problem)
+  ctx.results.note(
+    'form-submit',
+    `the lead for ${where} was intercepted and answered here, not delivered; the endpoint answered ${answer.status} to an empty request`,
+  )
 }

@@ -1,20 +1,29 @@
 import { MessageCircle, Send } from 'lucide-react'
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import {
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { styled } from 'styled-components'
 import { canonicalPath } from '../analytics/events'
 import { placement, QUOTE_FORM_MARK } from '../analytics/placement'
 import { analyticsPrivacyNote } from '../analytics/privacy-note'
 import { trackQuoteOutcome } from '../analytics/quote-outcome'
-import { site, whatsappLink } from '../config/site'
+import { site } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
-import { SUBMISSION_KEY, clearDraft, loadDraft, markOpened, safeStorage, saveDraft } from '../lead/draft'
+import { clearDraft, clearSubmission, loadDraft, markOpened, saveDraft, submission } from '../lead/draft'
 import type { FieldErrors } from '../lead/lead'
 import { emptyLead, leadFields, type Lead } from '../lead/lead-fields'
 import { loadTurnstile, resetTurnstile, turnstileToken } from '../lead/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
 import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
+import { KEEP_PRERENDERED, Prerendered } from './ui/prerendered'
 import { VisuallyHidden } from './ui/visually-hidden'
 
 type FormContent = ContactoContent['form']
@@ -29,7 +38,9 @@ export const HONEYPOT_NAME = '_gotcha'
 /**
  * The quote request form. Fields are checked by the browser's native validation only. A lead is
  * delivered once per submit; until it is really delivered, what the visitor typed stays in the
- * fields and in a local draft.
+ * fields and in a local draft. Without an endpoint the form cannot send itself before its scripts
+ * have attached (its button is a plain one until then): nothing typed ever travels in a URL
+ * (decision 025, src/components/quote-form-prerendered.tsx).
  */
 export function QuoteForm({ form }: QuoteFormProps) {
   /**
@@ -45,29 +56,44 @@ export function QuoteForm({ form }: QuoteFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const sendingRef = useRef(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
-  const restored = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
-  // Cloudflare Turnstile's widget, only in a build with its site key and an endpoint to check it. Every use
-  // tests the build constant itself (not a variable), so a build without it folds the branch away and leaves
-  // the widget's code out of the page's chunk, as analytics does.
-  useEffect(() => {
-    if (TURNSTILE_SITE_KEY && LEAD_ENDPOINT) loadTurnstile()
-  }, [])
+  /**
+   * False in the prerendered HTML and while hydrating; true once the form has taken over its fields (below). Until
+   * then a build without an endpoint has no submit button, so the browser cannot send the form by itself.
+   */
+  const [live, setLive] = useState(false)
+  /** The prerender's parts (the notes for a form that cannot send); none in the browser. */
+  const prerendered = useContext(Prerendered).quoteForm
 
   // After a blocked submit, the field the browser points at and its label show below the sticky header.
   useEffect(() => (formRef.current ? keepInvalidFieldInView(formRef.current) : undefined), [])
 
-  // Restore an unsent draft after hydration (never during render: server and client must match).
+  // After hydration (never during render: server and client must match), the form takes what the visitor typed
+  // before the scripts ran, which the browser kept in the fields while React's state is still empty (the next
+  // render would wipe it), and fills the other fields from an unsent draft.
   useEffect(() => {
-    const draft = loadDraft()
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage is only readable after hydration
-    if (draft) setLead(draft)
-    restored.current = true
+    // Cloudflare Turnstile's widget, only in a build with its site key and an endpoint to check it. Every use
+    // tests the build constant itself (not a variable), so a build without it folds the branch away and leaves
+    // the widget's code out of the page's chunk, as analytics does.
+    if (TURNSTILE_SITE_KEY && LEAD_ENDPOINT) loadTurnstile()
+    const draft = loadDraft() ?? emptyLead
+    const kept = { ...emptyLead }
+    let typed = false
+    for (const field of leadFields) {
+      const value = (formRef.current?.elements.namedItem(field) as HTMLInputElement | null)?.value ?? ''
+      typed ||= value !== ''
+      kept[field] = value || draft[field]
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the fields and localStorage are only readable after hydration
+    setLead(kept)
+    // Typed before the scripts ran: filling in began, at the latest, when the page was opened.
+    if (LEAD_ENDPOINT && typed) markOpened(submission, new Date(performance.timeOrigin))
+    setLive(true)
   }, [])
 
   useEffect(() => {
-    if (restored.current) saveDraft(lead)
-  }, [lead])
+    if (live) saveDraft(lead)
+  }, [lead, live])
 
   function update(event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) {
     const { name, value } = event.target
@@ -95,8 +121,9 @@ export function QuoteForm({ form }: QuoteFormProps) {
       endpoint: isBot ? '' : endpoint,
       // The path alone, as analytics records it: a query string or fragment could hold anything.
       page: canonicalPath(window.location.pathname),
-      // The draft's storage and key from the page's own module, so the delivery chunk imports nothing of it.
-      ...(LEAD_ENDPOINT ? { submission: currentSubmission(safeStorage(), SUBMISSION_KEY) } : {}),
+      // The draft's submission store from the page's own module (its memory outlives a blocked localStorage),
+      // so the delivery chunk imports nothing of it.
+      ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission) } : {}),
       ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: turnstileToken(formElement) } : {}),
     })
     // A token is good for one check: the next send gets a fresh one.
@@ -118,6 +145,8 @@ export function QuoteForm({ form }: QuoteFormProps) {
       formElement.reset()
       setLead(emptyLead)
       clearDraft()
+      // Delivered: the next draft is a new submission, with its own id.
+      if (LEAD_ENDPOINT) clearSubmission()
       if (honeypotRef.current) honeypotRef.current.value = ''
     } else {
       toast({
@@ -165,14 +194,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
     >
       <h2 id="form-title">{form.title}</h2>
       <Lead>{form.lead}</Lead>
-      {endpoint ? null : (
-        <noscript>
-          <NoScript>
-            {form.noscript.before} <a href={site.phone.href}>{site.phone.display}</a> {form.noscript.between}{' '}
-            <a href={whatsappLink()}>{form.noscript.whatsapp}</a> {form.noscript.after}
-          </NoScript>
-        </noscript>
-      )}
+      {LEAD_ENDPOINT ? null : <noscript>{prerendered?.noscript}</noscript>}
       <Row>
         <Field>
           <label htmlFor="quote-name">{fields.name.label}</label>
@@ -270,10 +292,20 @@ export function QuoteForm({ form }: QuoteFormProps) {
       {TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? (
         <TurnstileBox className="cf-turnstile" data-sitekey={TURNSTILE_SITE_KEY} data-language="es" />
       ) : null}
-      <Submit type="submit" $variant="secondary" $size="lg" disabled={sending}>
+      <Submit
+        type={LEAD_ENDPOINT || live ? 'submit' : 'button'}
+        $variant="secondary"
+        $size="lg"
+        disabled={sending}
+      >
         <Send aria-hidden="true" size={18} />
         {sending ? form.sending : form.submit}
       </Submit>
+      {LEAD_ENDPOINT ? null : prerendered ? (
+        <div role="status">{prerendered.beforeScripts}</div>
+      ) : (
+        <div role="status" {...KEEP_PRERENDERED} />
+      )}
       <Privacy
         aria-labelledby="privacidad"
         {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('form_privacy') : {})}
@@ -324,14 +356,6 @@ const Lead = styled.p`
   margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.lg};
   color: ${({ theme }) => theme.color.muted};
   font-size: ${({ theme }) => theme.fontSize.sm};
-`
-
-const NoScript = styled.p`
-  margin-bottom: ${({ theme }) => theme.space.lg};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: #fff4e0;
-  border: 1px solid ${({ theme }) => theme.color.accentStrong};
 `
 
 const Row = styled.div`

@@ -3,6 +3,9 @@ import { nth } from '../config/company'
 import { site } from '../config/site'
 import { SERVICE_OPTIONS } from '../lead/lead-rules'
 
+/** The quote form's button. */
+const SUBMIT = 'Enviar Mensaje'
+
 /**
  * The contact page: its copy from content/contacto.yaml, the texts that quote company facts, and the
  * quote form's labels and messages, which the spec fixes (they stay here, not in the owner's file).
@@ -35,7 +38,7 @@ export const contacto = {
         placeholder: 'Cuéntanos sobre tu proyecto: medidas aproximadas, ubicación, lo que te gustaría…',
       },
     },
-    submit: 'Enviar Mensaje',
+    submit: SUBMIT,
     sending: 'Enviando...',
     success: {
       title: '¡Mensaje Enviado!',
@@ -46,20 +49,35 @@ export const contacto = {
       description:
         'Tus datos siguen en el formulario: vuelve a intentarlo en un momento o mándanos tu solicitud por WhatsApp.',
       action: 'Enviar por WhatsApp',
-      call: 'o llámanos al',
+      call: 'O llámanos al',
     },
     honeypot: 'Deja este campo vacío',
-    noscript: {
-      before: 'Tu navegador no ejecuta JavaScript, así que este formulario no puede enviarse. Llámanos al',
-      between: 'o escríbenos por',
-      whatsapp: 'WhatsApp',
-      after: 'y te atendemos de inmediato.',
-    },
     /** The owner's text (content/contacto.yaml): the simplified notice and the full one. */
     privacy: data.privacy,
   },
 } as const
 export type ContactoContent = typeof contacto
+
+/** A sentence that ends with the phone number and a WhatsApp link, said where the form cannot send. */
+const orCallUs = { between: 'o escríbenos por', whatsapp: 'WhatsApp', after: 'y te atendemos de inmediato.' }
+
+/**
+ * What the quote form says where it cannot send (a build that simulates sending; decision 025): without
+ * JavaScript, above the fields and under the button; and to a visitor who presses the button before the page's
+ * scripts have run (a slow phone). Only the prerender writes these (src/components/quote-form-prerendered.tsx): a
+ * separate export, so the page's chunk leaves them out.
+ */
+export const quoteFormWithoutScripts = {
+  noscript: {
+    before: 'Tu navegador no ejecuta JavaScript, así que este formulario no puede enviarse. Llámanos al',
+    ...orCallUs,
+  },
+  button: { before: 'Sin JavaScript este botón no envía tu mensaje: llámanos al', ...orCallUs },
+  early: {
+    before: `Tu mensaje aún no se ha enviado: la página sigue cargando. Espera unos segundos y vuelve a pulsar “${SUBMIT}”, o llámanos al`,
+    ...orCallUs,
+  },
+} as const
 
 /**
  * What the privacy notice under the quote form adds when analytics is configured

@@ -35,7 +35,6 @@ export function saveDraft(lead: Lead, storage: Storage | undefined = safeStorage
 export function clearDraft(storage: Storage | undefined = safeStorage()): void {
   try {
     storage?.removeItem(DRAFT_KEY)
-    storage?.removeItem(SUBMISSION_KEY)
   } catch {
     // Nothing to clear.
   }
@@ -45,6 +44,7 @@ export function safeStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage
   } catch {
+    // Site data blocked (Chrome's "block all cookies", some private modes): reading `localStorage` throws.
     return undefined
   }
 }
@@ -53,18 +53,60 @@ export function safeStorage(): Storage | undefined {
 export const SUBMISSION_KEY = 'aquapuebla:cotizacion-envio'
 
 /**
+ * The current draft's submission (the JSON text src/lead/lead.ts reads and writes): in this page's memory, which
+ * is what counts while the page is open, and in localStorage, so that a reload or a return visit sends the same
+ * one. A browser that blocks site data throws on every use of localStorage (or has none): the memory alone then
+ * carries the first keystroke's time and the submission id through every retry, and the endpoint still sees one
+ * person typing and one submission. Read from storage once per page; every write goes to both.
+ */
+export interface SubmissionStore {
+  read(): string | null
+  /** `null` forgets it (after a delivered send): the next draft gets a new id. */
+  write(value: string | null): void
+}
+
+export function submissionStore(storage: () => Storage | undefined = safeStorage): SubmissionStore {
+  // undefined: not read yet in this page; null: none.
+  let kept: string | null | undefined
+  return {
+    read() {
+      if (kept === undefined) {
+        try {
+          kept = storage()?.getItem(SUBMISSION_KEY) ?? null
+        } catch {
+          kept = null
+        }
+      }
+      return kept
+    },
+    write(value) {
+      kept = value
+      try {
+        if (value === null) storage()?.removeItem(SUBMISSION_KEY)
+        else storage()?.setItem(SUBMISSION_KEY, value)
+      } catch {
+        // Blocked or full: this page's memory keeps it.
+      }
+    },
+  }
+}
+
+/**
+ * The page's one submission store, shared by every mount of the form while the page is open. Only a build with
+ * a lead endpoint uses it; a build that simulates sending leaves it out.
+ */
+export const submission = /* @__PURE__ */ submissionStore()
+
+/**
  * Notes when the visitor began filling in this draft (the first keystroke), kept with the draft: the endpoint
  * refuses a form filled faster than a person types. Its id is made when it is first sent (currentSubmission in
  * src/lead/lead.ts, loaded only then), so the page's first load carries only this.
  */
-export function markOpened(
-  storage: Storage | undefined = safeStorage(),
-  now: () => Date = () => new Date(),
-): void {
-  try {
-    if (storage && !storage.getItem(SUBMISSION_KEY))
-      storage.setItem(SUBMISSION_KEY, JSON.stringify({ openedAt: now().toISOString() }))
-  } catch {
-    // Storage full or blocked: the send notes the time itself.
-  }
+export function markOpened(store: SubmissionStore = submission, at: Date = new Date()): void {
+  if (!store.read()) store.write(JSON.stringify({ openedAt: at.toISOString() }))
+}
+
+/** Forgets the sent draft's submission: the next draft is a new one, with its own id and opened time. */
+export function clearSubmission(store: SubmissionStore = submission): void {
+  store.write(null)
 }

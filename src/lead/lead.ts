@@ -1,4 +1,5 @@
 import { site, whatsappLink } from '../config/site'
+import type { SubmissionStore } from './draft'
 import type { Lead } from './lead-fields'
 
 export type { Lead }
@@ -131,31 +132,27 @@ export interface Submission {
 }
 
 /**
- * The current draft's submission, its id made at the first send and kept with the draft (markOpened noted
- * when filling in began), so a retry
- * (after a timeout, a reload, a return visit) is the same submission and the endpoint stores it once.
+ * The current draft's submission, its id made at the first send and kept in the draft's submission store
+ * (src/lead/draft.ts: this page's memory, and localStorage when the browser allows it), where markOpened noted
+ * when filling in began. So every retry of one send (after a timeout, a 5xx, a network error, the button pressed
+ * again, a reload) is the same submission and the endpoint stores it once, even with site storage blocked. With
+ * no opened time noted (a draft restored without one), filling in began at the latest when the page was opened.
  */
 export function currentSubmission(
-  storage: Storage | undefined,
-  key: string,
-  now: () => Date = () => new Date(),
+  store: SubmissionStore,
+  pageOpened: () => Date = () => new Date(performance.timeOrigin),
 ): Submission {
   let opened: string | undefined
   try {
-    const parsed: unknown = JSON.parse(storage?.getItem(key) ?? 'null')
-    const saved = parsed as Partial<Submission> | null
+    const saved = JSON.parse(store.read() ?? 'null') as Partial<Submission> | null
     if (saved && typeof saved.id === 'string' && typeof saved.openedAt === 'string')
       return { id: saved.id, openedAt: saved.openedAt }
     if (saved && typeof saved.openedAt === 'string') opened = saved.openedAt
   } catch {
     // A damaged entry: start a new submission.
   }
-  const submission = { id: newSubmissionId(), openedAt: opened ?? now().toISOString() }
-  try {
-    storage?.setItem(key, JSON.stringify(submission))
-  } catch {
-    // Storage full or blocked: this page still sends the same id on a retry.
-  }
+  const submission = { id: newSubmissionId(), openedAt: opened ?? pageOpened().toISOString() }
+  store.write(JSON.stringify(submission))
   return submission
 }
 

@@ -40,12 +40,20 @@ export const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role=
 export const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** React has attached its props to the submit button: the page is hydrated and listening. */
+/**
+ * React has attached its props to the submit button and the form is live: the page is hydrated and listening.
+ * (A build without a lead endpoint prerenders the button as a plain one; it becomes the submit button once the
+ * form has taken over its fields, decision 025.)
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     (submit) => {
       const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === submit)
-      return target !== undefined && Object.keys(target).some((key) => key.startsWith('__reactProps$'))
+      return (
+        target !== undefined &&
+        target.type === 'submit' &&
+        Object.keys(target).some((key) => key.startsWith('__reactProps$'))
+      )
     },
     { timeout: 10_000 },
     SUBMIT,

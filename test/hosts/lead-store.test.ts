@@ -60,6 +60,14 @@ import {
   type FieldKey,
   type FormValues,
 } from '../helpers/quote-form'
+// A visitor whose browser blocks site storage (its own describe block at the end of this file).
+import { mkdirSync } from 'node:fs'
+import { INBOX_PREFIX } from '../../scripts/hosts/host-rules'
+import { localInboxSignIn } from '../../scripts/hosts/inbox-sign-in'
+import { freePort } from '../../scripts/hosts/servers'
+import { storageBlockedChromium, startLossyProxy, type LossyProxy } from '../helpers/blocked-storage'
+import { holdScripts, type HeldScripts } from '../helpers/held-scripts'
+import { waitForHydration } from '../helpers/quote-form'
 
 const RATE_LIMIT = 15
 /** axe-core's WCAG 2.x A and AA rules, as test/visitor/accessibility.test.ts runs them. */
@@ -693,5 +701,197 @@ describe('with Turnstile on (TURNSTILE_SITE_KEY at build time, TURNSTILE_SECRET_
     expect((await post(body, headers, guarded)).status).toBe(201)
     expect(await rows('SELECT status FROM leads')).toEqual([{ status: 'nuevo' }])
     await waitForRows("SELECT * FROM notifications WHERE state = 'delivered'", 2)
+  })
+})
+
+/* ------------------------------------------------------------------------------------------------ */
+
+describe('a visitor whose browser blocks site storage (Chromium: "block all cookies and site data")', () => {
+  // Its own Pages server on this file's build, with a local D1 of its own (no other wrangler writes to it) and
+  // the inbox's one-time local sign-in, as `npm start` runs it; the visitor reaches it through a proxy that can
+  // lose an answer on its way back. The owner reads the inbox in the suite's ordinary Chromium.
+  const SHOTS = process.env.QUOTE_FORM_SHOTS_DIR || path.join(projectRoot, 'test', '.artifacts', 'quote-form')
+  let visitorBrowser: Browser
+  let site_: HostServer
+  let ownD1Dir: string
+  let ownD1: TestD1
+  let lossy: LossyProxy
+  let signInLink: string
+
+  beforeAll(async () => {
+    ownD1Dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-d1-blocked-'))
+    const ownLocal = createLocalD1(ownD1Dir)
+    lossy = await startLossyProxy()
+    const port = await freePort()
+    const signIn = localInboxSignIn(`http://127.0.0.1:${port}`)
+    signInLink = signIn.link
+    site_ = await startPages({
+      root: buildDir ?? path.resolve(process.env.LEAD_STORE_DIST ?? ''),
+      port,
+      functions: {
+        dir: path.join(projectRoot, 'functions'),
+        vars: {
+          EMAIL_API_URL: standIn.emailUrl,
+          EMAIL_API_KEY: standIn.apiKey,
+          EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
+          EMAIL_TO: 'ventas@aquapuebla.mx',
+          LEAD_WEBHOOK_URL: standIn.webhookUrl,
+          LEAD_HASH_SECRET: 'secreto-de-prueba',
+          LEAD_MIN_FILL_MS: String(MIN_FILL_MS),
+          // The visitor's pages come through the proxy: its origin is this site's too.
+          SITE_URL: lossy.url,
+          ...signIn.vars,
+        },
+        d1: ownLocal,
+      },
+    })
+    lossy.target = site_.url
+    ownD1 = await openLocalD1(ownLocal)
+    visitorBrowser = await storageBlockedChromium()
+    mkdirSync(SHOTS, { recursive: true })
+  }, 120_000)
+
+  afterAll(async () => {
+    await visitorBrowser?.close()
+    await Promise.all([site_?.close(), ownD1?.close(), lossy?.close()])
+    if (ownD1Dir) rmSync(ownD1Dir, { recursive: true, force: true })
+  })
+
+  const ownRows = async (sql: string) =>
+    (await ownD1.db.prepare(sql).all<Record<string, unknown>>()).results ?? []
+
+  async function openBlocked(url: string): Promise<OpenedPage> {
+    const result = await openPage(visitorBrowser, { width: 390, height: 844, answer: answerTurnstile })
+    opened.push(result)
+    await result.page.goto(url, { waitUntil: 'load' })
+    return result
+  }
+
+  test("fills the form at a person's pace: one new lead, one e-mail and one webhook call, in the inbox; a lost answer and a second press make no second row", async () => {
+    await ownD1.clear()
+    const { page, problems } = await openBlocked(`${lossy.url}${CONTACT_PATH}`)
+    // The browser's own setting, not a script of ours: the page cannot even read localStorage.
+    expect(
+      await page.evaluate(() => {
+        try {
+          return typeof localStorage.getItem('x')
+        } catch (error) {
+          return (error as DOMException).name
+        }
+      }),
+    ).toBe('SecurityError')
+    await waitForHydration(page)
+    await page.waitForSelector('form button[type="submit"]')
+
+    // Every success toast that ever appears, counted in the page.
+    await page.evaluate((title) => {
+      const seen = new Set<Element>()
+      Object.assign(window, { __successToasts: seen })
+      new MutationObserver(() => {
+        for (const item of document.querySelectorAll('[role="region"] li'))
+          if (item.textContent?.includes(title)) seen.add(item)
+      }).observe(document.body, { childList: true, subtree: true, characterData: true })
+    }, SUCCESS_TITLE)
+
+    // A person types: key by key, a few seconds in all, past the endpoint's minimum fill time.
+    const firstKey = Date.now()
+    for (const key of ['name', 'phone', 'email', 'message'] as const)
+      await page.type(`[name="${key}"]`, VALID[key], { delay: 25 })
+    await page.select('[name="service"]', VALID.service)
+    await sleep(firstKey + MIN_FILL_MS + 500 - Date.now())
+
+    // The first answer is lost on its way back: the server stored the lead, the visitor sees a failure.
+    lossy.dropNextAnswer('/api/leads')
+    await page.locator(button(SUBMIT)).click()
+    await waitForToast(page, 'No pudimos enviar tu mensaje')
+    expect(await readValues(page)).toEqual(VALID)
+    // The page was opened as a phone (isMobile, touch); a viewport without them would reload it, and with
+    // site storage blocked a reload loses what was typed.
+    for (const width of [390, 1280]) {
+      const viewport = { width, height: width < 768 ? 844 : 800, deviceScaleFactor: 1 }
+      await page.setViewport({ ...viewport, isMobile: true, hasTouch: true })
+      await page.screenshot({ path: path.join(SHOTS, `failure-toast-${width}.png`) })
+    }
+    await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true })
+    expect(await readValues(page)).toEqual(VALID)
+    expect(await ownRows('SELECT status FROM leads')).toEqual([{ status: 'nuevo' }])
+
+    // The visitor presses again: the same submission, answered as a retry; the success toast, once.
+    await page.locator(button(SUBMIT)).click()
+    await waitForToast(page, SUCCESS_TITLE)
+    expect(await readValues(page)).toEqual(EMPTY)
+    const [first, second] = lossy.posts.map((post) => ({
+      ...(JSON.parse(post.body) as { id: string; openedAt: string; submittedAt: string }),
+      status: post.status,
+      dropped: post.dropped,
+    }))
+    expect(lossy.posts).toHaveLength(2)
+    expect(first).toMatchObject({ status: 201, dropped: true })
+    expect(second).toMatchObject({ status: 200, dropped: false, id: first?.id, openedAt: first?.openedAt })
+    // The fill time the endpoint judged: from the first keystroke, kept in the page's memory.
+    expect(Date.parse(first?.submittedAt ?? '') - Date.parse(first?.openedAt ?? '')).toBeGreaterThanOrEqual(
+      MIN_FILL_MS,
+    )
+
+    expect(
+      await ownRows('SELECT id, name, email, phone, service, message, page, status, spam_reason FROM leads'),
+    ).toEqual([{ id: first?.id, ...VALID, page: CONTACT_PATH, status: 'nuevo', spam_reason: null }])
+    const told = await standIn.waitFor(2)
+    expect(told.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
+    await sleep(1000)
+    expect(standIn.requests).toHaveLength(2)
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __successToasts: Set<Element> }).__successToasts.size,
+      ),
+    ).toBe(1)
+    expect(
+      problems.filter(
+        (problem) => !/Failed to load resource|ERR_CONNECTION|ERR_EMPTY_RESPONSE/.test(problem),
+      ),
+    ).toEqual([])
+
+    // The owner opens the inbox as `npm start` prints it: the one-time local link, then the default view.
+    const owner = await openPage(browser, { width: 390, height: 844 })
+    opened.push(owner)
+    await owner.page.goto(signInLink)
+    expect(new URL(owner.page.url()).pathname).toBe(INBOX_PREFIX)
+    await owner.page.waitForFunction(
+      (name: string) => [...document.querySelectorAll('#lista h2')].some((h2) => h2.textContent === name),
+      { timeout: 15_000 },
+      VALID.name,
+    )
+    expect(await owner.page.$$eval('#lista h2', (names) => names.map((name) => name.textContent))).toEqual([
+      VALID.name,
+    ])
+  }, 120_000)
+
+  test('before its scripts have run, the Cloudflare build posts the form itself: stored, thanked, nothing in a URL', async () => {
+    await ownD1.clear()
+    const held: HeldScripts = await holdScripts(site_.url)
+    try {
+      const result = await openPage(visitorBrowser, { answer: answerTurnstile })
+      opened.push(result)
+      const { page } = result
+      const requests: string[] = []
+      page.on('request', (request) => requests.push(request.url()))
+      await page.goto(`${held.url}${CONTACT_PATH}`, { waitUntil: 'domcontentloaded' })
+      for (const key of ['name', 'phone', 'email', 'message'] as const)
+        await page.type(`[name="${key}"]`, VALID[key])
+      await page.select('[name="service"]', VALID.service)
+      expect(held.held()).toBeGreaterThan(0)
+      await Promise.all([page.waitForNavigation(), page.click('form button[type="submit"]')])
+      expect(await page.$eval('h1', (h1) => h1.textContent)).toBe(SUCCESS_TITLE)
+      expect(new URL(page.url()).search).toBe('?estado=enviado')
+      const typed = [VALID.name, VALID.email, VALID.phone].flatMap((value) => [
+        value,
+        encodeURIComponent(value),
+      ])
+      expect(requests.filter((url) => typed.some((value) => url.includes(value)))).toEqual([])
+      expect(await ownRows('SELECT name, status FROM leads')).toEqual([{ name: VALID.name, status: 'nuevo' }])
+    } finally {
+      held.release()
+      await held.close()
+    }
   })
 })

@@ -19,13 +19,28 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { startNginx } from '../../scripts/hosts/servers'
+import {
+  createLocalD1,
+  startNginx,
+  startPages,
+  type HostServer,
+  type LocalD1,
+} from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
 import type { RunningServer } from '../../scripts/serve'
 import { CHECK_NAMES } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../src/config/paths'
-import { distDir, projectRoot, serveDist } from '../helpers/browser'
+import {
+  buildVariant,
+  distDir,
+  projectRoot,
+  removeVariant,
+  serveDist,
+  BUILD_HOOK_MS,
+} from '../helpers/browser'
+import { openLocalD1, type TestD1 } from '../helpers/d1'
+import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 
 /**
  * Hang guards, not measures: about three times the slowest run seen on a loaded 2-core machine (a broken copy
@@ -420,6 +435,189 @@ describe('against a broken deployment it exits 1 and names the check', () => {
       expect(junitCases(path.join(scratch, `out-${only}`, 'junit.xml'))).toEqual([
         { name: only, failed: true },
       ])
+    } finally {
+      await deployment.stop()
+    }
+  })
+})
+
+/* ------------------------------------------------------------------------------------------------ */
+/* A build with a lead endpoint: the form POSTs to /api/leads (LEAD_ENDPOINT), as `npm start` builds it. */
+
+/** A loopback proxy in front of `target` whose lead endpoint answers `status` to everything. */
+async function endpointAnswering(target: string, status: number): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    if ((req.url ?? '').startsWith('/api/leads')) {
+      req.resume()
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`answered ${status}`)
+      return
+    }
+    const upstream = request(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
+}
+
+const CONTACT = '/contacto'
+
+describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () => {
+  // One build for every case below; on Cloudflare's runtime with functions/ and a local D1 it is the site as
+  // deployed on Cloudflare Pages (and as `npm start` runs it), the owner's e-mail a stand-in.
+  const endpointBuild = path.join(scratch, 'endpoint-build')
+  let ssrDir: string | undefined
+  let stateDir: string
+  let local: LocalD1
+  let pages: HostServer
+  let d1: TestD1
+  let notify: NotifyStandIn
+
+  beforeAll(async () => {
+    ssrDir = buildVariant(endpointBuild, { LEAD_ENDPOINT: '/api/leads' }).ssrDir
+    notify = await startNotifyStandIn()
+    stateDir = mkdtempSync(path.join(tmpdir(), 'smoke-d1-'))
+    local = createLocalD1(stateDir)
+    pages = await startPages({
+      root: endpointBuild,
+      port: 0,
+      functions: {
+        dir: path.join(projectRoot, 'functions'),
+        vars: {
+          EMAIL_API_URL: notify.emailUrl,
+          EMAIL_API_KEY: notify.apiKey,
+          EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
+          EMAIL_TO: 'ventas@aquapuebla.mx',
+          LEAD_HASH_SECRET: 'secreto-de-prueba',
+        },
+        d1: local,
+      },
+    })
+    d1 = await openLocalD1(local)
+  }, BUILD_HOOK_MS)
+
+  afterAll(async () => {
+    await Promise.all([pages?.close(), d1?.close(), notify?.close()])
+    removeVariant(endpointBuild, { ssrDir })
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true })
+  })
+
+  const rows = async (sql: string) => (await d1.db.prepare(sql).all<Record<string, unknown>>()).results ?? []
+
+  test(
+    'on Cloudflare Pages with its functions and D1, every check passes on /contacto; the lead is intercepted and nothing is stored',
+    async () => {
+      await d1.clear()
+      // Every check, on the page with the form (the full run over every page is the default build's, above).
+      const run = await smokeAt(pages.url, path.join(scratch, 'endpoint-pages'), ['--pages', CONTACT])
+      expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
+      expect(run.code).toBe(0)
+      // The form's POST never left the browser; the endpoint only saw the kit's empty probe, and refused it.
+      expect(run.lines).toContainEqual(
+        expect.stringMatching(
+          /^PASS form-submit \(the lead for http:\/\/127\.0\.0\.1:\d+\/api\/leads was intercepted .*answered 422 to an empty request/,
+        ),
+      )
+      expect(await rows('SELECT id FROM leads')).toEqual([])
+      expect(await rows('SELECT * FROM rate_limits')).toEqual([])
+      expect(notify.requests).toEqual([])
+    },
+    FULL_RUN_HANG_GUARD_MS,
+  )
+
+  test('--submit-real delivers one QA lead: stored once as a new lead, the owner told once, marked as a test', async () => {
+    await d1.clear()
+    notify.requests.length = 0
+    const run = await smokeAt(pages.url, path.join(scratch, 'endpoint-real'), [
+      '--only',
+      'form-submit',
+      '--pages',
+      CONTACT,
+      '--submit-real',
+    ])
+    expect(summary(run)).toEqual({ failed: [], total: '1 passed, 0 failed' })
+    expect(run.lines).toContainEqual(
+      expect.stringMatching(
+        /^PASS form-submit \(one real lead "PRUEBA QA" delivered to .*\/api\/leads \(201\)/,
+      ),
+    )
+    // What it leaves behind: one lead the owner sees (not spam: typed at a person's pace), named and
+    // written as a test; the kit cannot delete it (it has no owner's session), so the owner deletes it.
+    expect(await rows('SELECT name, email, service, page, status, spam_reason FROM leads')).toEqual([
+      {
+        name: 'PRUEBA QA',
+        email: 'prueba-qa@example.com',
+        service: 'Consulta General',
+        page: '/contacto',
+        status: 'nuevo',
+        spam_reason: null,
+      },
+    ])
+    expect(String((await rows('SELECT message FROM leads'))[0]?.message)).toMatch(/^PRUEBA QA: .*Ignórelo/)
+    const emails = await notify.waitFor(1)
+    expect(emails.map((email) => email.path)).toEqual(['/emails'])
+    expect(JSON.stringify(emails[0]?.body)).toContain('PRUEBA QA')
+  })
+
+  const broken: { what: string; serve(): Promise<{ url: string; stop(): Promise<void> }>; says: RegExp }[] = [
+    {
+      what: 'an endpoint that answers 500',
+      serve: async () => {
+        const site = await serveDist(endpointBuild)
+        const proxy = await endpointAnswering(site.url, 500)
+        return {
+          url: proxy.url,
+          stop: async () => {
+            await new Promise((resolve) => proxy.server.close(resolve))
+            await site.close()
+          },
+        }
+      },
+      says: /^FAIL form-submit: the lead endpoint http:\/\/127\.0\.0\.1:\d+\/api\/leads is broken: an empty request answered 500: every quote request a visitor sends fails$/,
+    },
+    {
+      what: 'an endpoint that is missing (404)',
+      serve: async () => {
+        const site = await serveDist(endpointBuild)
+        const proxy = await endpointAnswering(site.url, 404)
+        return {
+          url: proxy.url,
+          stop: async () => {
+            await new Promise((resolve) => proxy.server.close(resolve))
+            await site.close()
+          },
+        }
+      },
+      says: /^FAIL form-submit: the lead endpoint http:\/\/127\.0\.0\.1:\d+\/api\/leads is missing: an empty request answered 404 \(the host serves no endpoint there\)/,
+    },
+    {
+      what: 'the endpoint build on a static host, without functions (405)',
+      serve: async () => {
+        const site = await serveDist(endpointBuild)
+        return { url: site.url, stop: () => site.close() }
+      },
+      says: /^FAIL form-submit: the lead endpoint http:\/\/127\.0\.0\.1:\d+\/api\/leads is missing: an empty request answered 405 /,
+    },
+  ]
+
+  test.each(broken)('$what: form-submit fails and says so', async ({ what, serve, says }) => {
+    const deployment = await serve()
+    const out = path.join(scratch, `endpoint-${what.replace(/\W+/g, '-')}`)
+    try {
+      const run = await smokeAt(deployment.url, out, ['--only', 'form-submit', '--pages', CONTACT])
+      expect({ what, ...summary(run) }).toEqual({
+        what,
+        failed: [expect.stringMatching(says)],
+        total: '0 passed, 1 failed',
+      })
+      expect(run.code).toBe(1)
     } finally {
       await deployment.stop()
     }

@@ -1,0 +1,259 @@
+/**
+ * The quote form's submission (src/lead/draft.ts, src/lead/lead.ts) when the browser will not keep site data:
+ * Chrome's "block all cookies" and some private modes make even reading `localStorage` throw a SecurityError, and
+ * some browsers have none. The opened time (the first keystroke) and the submission id then live in the page's
+ * memory: every retry of one send carries the same id (the endpoint stores it once) and the real fill time (it is
+ * not filed as a robot's), and only a delivered send starts a new submission. The form itself runs here with a
+ * lead endpoint (LEAD_ENDPOINT set on jest's global, as a build with one sets the constant).
+ */
+import { act, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ThemeProvider } from 'styled-components'
+import { QuoteForm } from '../../src/components/quote-form'
+import { contacto } from '../../src/content/contacto'
+import {
+  clearSubmission,
+  markOpened,
+  submissionStore,
+  SUBMISSION_KEY,
+  type SubmissionStore,
+} from '../../src/lead/draft'
+import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/lead/lead'
+import { theme } from '../../src/theme/theme'
+
+const T0 = new Date('2026-11-25T15:00:00.000Z')
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** A Storage whose every method throws, as a browser that refuses the page its site data. */
+function refusingStorage(): Storage {
+  const refuse = () => {
+    throw new DOMException('Access is denied for this document.', 'SecurityError')
+  }
+  return {
+    get length(): number {
+      return refuse()
+    },
+    key: refuse,
+    getItem: refuse,
+    setItem: refuse,
+    removeItem: refuse,
+    clear: refuse,
+  }
+}
+
+/** A working Storage of its own (not jsdom's shared one). */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>()
+  return {
+    get length() {
+      return items.size
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  }
+}
+
+const kinds: [string, () => Storage | undefined][] = [
+  ['no localStorage at all', () => undefined],
+  ['a localStorage whose every use throws', refusingStorage],
+]
+
+describe.each(kinds)('the submission store with %s', (_kind, storage) => {
+  let store: SubmissionStore
+  beforeEach(() => {
+    store = submissionStore(storage)
+  })
+
+  test('the first keystroke is kept, and later keystrokes do not move it', () => {
+    markOpened(store, at(0))
+    markOpened(store, at(30))
+    expect(JSON.parse(store.read() ?? 'null')).toEqual({ openedAt: T0.toISOString() })
+  })
+
+  test('every send of one draft is the same submission, opened at the first keystroke', () => {
+    markOpened(store, at(0))
+    const first = currentSubmission(store, () => at(-60))
+    expect(first).toEqual({ id: expect.stringMatching(UUID), openedAt: T0.toISOString() })
+    expect(currentSubmission(store)).toEqual(first)
+    expect(currentSubmission(store)).toEqual(first)
+  })
+
+  test('a delivered send forgets it: the next draft gets its own id and opened time', () => {
+    markOpened(store, at(0))
+    const sent = currentSubmission(store)
+    clearSubmission(store)
+    expect(store.read()).toBeNull()
+    markOpened(store, at(120))
+    const next = currentSubmission(store)
+    expect(next.id).not.toBe(sent.id)
+    expect(next.openedAt).toBe(at(120).toISOString())
+  })
+
+  test('with no keystroke noted, filling in began when the page was opened, never "now"', () => {
+    expect(currentSubmission(store, () => at(-300)).openedAt).toBe(at(-300).toISOString())
+  })
+})
+
+describe('the submission store with a working localStorage', () => {
+  test('keeps the submission there too, so a reload sends the same one', () => {
+    const storage = memoryStorage()
+    const store = submissionStore(() => storage)
+    markOpened(store, at(0))
+    const sent = currentSubmission(store)
+    expect(JSON.parse(storage.getItem(SUBMISSION_KEY) ?? 'null')).toEqual(sent)
+    // A reload: a new page, a new store, the same storage.
+    expect(currentSubmission(submissionStore(() => storage))).toEqual(sent)
+  })
+
+  test('a storage that fails only on writes (full) still sends one id per draft', () => {
+    const storage = memoryStorage()
+    storage.setItem(SUBMISSION_KEY, JSON.stringify({ openedAt: T0.toISOString() }))
+    storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    }
+    const store = submissionStore(() => storage)
+    const first = currentSubmission(store)
+    expect(currentSubmission(store)).toEqual(first)
+    expect(first.openedAt).toBe(T0.toISOString())
+  })
+})
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The form itself, with a lead endpoint and the browser refusing it localStorage.                   */
+
+const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
+const TYPED = {
+  'Nombre Completo': 'María Fernanda Ruiz',
+  Teléfono: '222 555 0101',
+  Email: 'maria@example.com',
+  Mensaje: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
+}
+
+/** A status, a status after two seconds, no answer at all, or a network error. */
+type Answer = 'network' | 'timeout' | number | { status: number; afterMs: number }
+interface Sent {
+  id?: string
+  openedAt?: string
+  submittedAt?: string
+  name?: string
+}
+
+/** Answers the form's POSTs in the order given; records what each one carried. */
+function answering(answers: Answer[]) {
+  const sent: Sent[] = []
+  const fetchMock = jest.fn((_url: string, init: RequestInit) => {
+    sent.push(JSON.parse(String(init.body)) as Sent)
+    const answer = answers.shift()
+    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'))
+    if (answer === 'timeout')
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )
+    const response = (status: number) => new Response(JSON.stringify({ id: 'x' }), { status })
+    if (typeof answer === 'object')
+      return new Promise<Response>((resolve) =>
+        setTimeout(() => resolve(response(answer.status)), answer.afterMs),
+      )
+    return Promise.resolve(response(answer ?? 500))
+  })
+  globalThis.fetch = fetchMock as unknown as typeof fetch
+  return { sent, fetchMock }
+}
+
+function blockLocalStorage(how: 'throws' | 'absent') {
+  Object.defineProperty(window, 'localStorage', {
+    configurable: true,
+    get() {
+      if (how === 'absent') return undefined
+      throw new DOMException(
+        "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",
+        'SecurityError',
+      )
+    },
+  })
+}
+
+const submitButton = () => screen.getByRole('button', { name: contacto.form.submit })
+const sendingDone = () => waitFor(() => expect(submitButton()).toBeEnabled())
+
+describe.each(['throws', 'absent'] as const)(
+  'the quote form with an endpoint, when reading localStorage %s',
+  (how) => {
+    const realFetch = globalThis.fetch
+    beforeEach(() => {
+      globals.LEAD_ENDPOINT = '/api/leads'
+      blockLocalStorage(how)
+      jest.useFakeTimers({ now: T0 })
+      clearSubmission()
+    })
+    afterEach(() => {
+      jest.useRealTimers()
+      globals.LEAD_ENDPOINT = ''
+      // The jsdom localStorage again (the own property shadowed the window's).
+      delete (window as unknown as { localStorage?: Storage }).localStorage
+      globalThis.fetch = realFetch
+    })
+
+    test('a timeout, a network error, a 5xx and a second press all resend the same submission; delivered, the next draft is new', async () => {
+      const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
+      const { sent, fetchMock } = answering(['timeout', 'network', { status: 503, afterMs: 2000 }, 201, 201])
+      render(
+        <ThemeProvider theme={theme}>
+          <QuoteForm form={contacto.form} />
+        </ThemeProvider>,
+      )
+      // Filled in over a minute and a half, as a person does.
+      const [first, ...rest] = Object.entries(TYPED)
+      await user.type(screen.getByLabelText(first?.[0] ?? ''), first?.[1] ?? '')
+      jest.setSystemTime(at(60))
+      for (const [label, value] of rest) await user.type(screen.getByLabelText(label), value)
+      await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
+      jest.setSystemTime(at(90))
+
+      // 1. No answer within the delivery timeout.
+      await user.click(submitButton())
+      await act(() => jest.advanceTimersByTimeAsync(DELIVERY_TIMEOUT_MS))
+      await sendingDone()
+      // 2. The network fails; 3. the endpoint answers 503 two seconds later, and pressing again meanwhile sends
+      // nothing more.
+      await user.click(submitButton())
+      await sendingDone()
+      jest.setSystemTime(at(150))
+      await user.click(submitButton())
+      await user.click(screen.getByRole('button', { name: contacto.form.sending }))
+      await act(() => jest.advanceTimersByTimeAsync(2000))
+      await sendingDone()
+      // 4. Delivered.
+      await user.click(submitButton())
+      await sendingDone()
+
+      expect(fetchMock).toHaveBeenCalledTimes(4)
+      const [{ id } = {}] = sent
+      expect(id).toMatch(UUID)
+      expect(sent.map(({ id, openedAt, name }) => ({ id, openedAt, name }))).toEqual(
+        sent.map(() => ({ id, openedAt: T0.toISOString(), name: TYPED['Nombre Completo'] })),
+      )
+      // Each says when it was sent: a minute and a half or more after the first keystroke, a person's pace.
+      expect(sent.map((lead) => Date.parse(lead.submittedAt ?? '') - T0.getTime() >= 90_000)).toEqual(
+        sent.map(() => true),
+      )
+      expect(screen.getByLabelText('Nombre Completo')).toHaveValue('')
+
+      // A new request after the delivered one: a new submission, opened at its own first keystroke.
+      jest.setSystemTime(at(600))
+      for (const [label, value] of Object.entries(TYPED)) await user.type(screen.getByLabelText(label), value)
+      await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Consulta General')
+      jest.setSystemTime(at(660))
+      await user.click(submitButton())
+      await sendingDone()
+      expect(sent).toHaveLength(5)
+      expect(sent[4]).toMatchObject({ openedAt: at(600).toISOString() })
+      expect(sent[4]?.id).toMatch(UUID)
+      expect(sent[4]?.id).not.toBe(id)
+    })
+  },
+)
