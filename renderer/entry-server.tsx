@@ -14,7 +14,7 @@ import { pageModules, routes } from './routes'
 export { pagePaths as paths, pageModules, robotsTxt, sitemapXml }
 export const leadEndpoint = LEAD_ENDPOINT
 
-// 1. One static handler for every render; the parts only the prerender writes (decision 025).
+// 1. One static handler for every render; the parts only the prerender writes (decision 026).
 const handler = createStaticHandler(routes)
 const prerendered = { quoteForm: quoteFormPrerendered }
 

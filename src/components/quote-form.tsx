@@ -40,7 +40,7 @@ export const HONEYPOT_NAME = '_gotcha'
  * delivered once per submit; until it is really delivered, what the visitor typed stays in the
  * fields and in a local draft. Without an endpoint the form cannot send itself before its scripts
  * have attached (its button is a plain one until then): nothing typed ever travels in a URL
- * (decision 025, src/components/quote-form-prerendered.tsx).
+ * (decision 026, src/components/quote-form-prerendered.tsx).
  */
 export function QuoteForm({ form }: QuoteFormProps) {
   /**

@@ -62,7 +62,7 @@ export type ContactoContent = typeof contacto
 const orCallUs = { between: 'o escríbenos por', whatsapp: 'WhatsApp', after: 'y te atendemos de inmediato.' }
 
 /**
- * What the quote form says where it cannot send (a build that simulates sending; decision 025): without
+ * What the quote form says where it cannot send (a build that simulates sending; decision 026): without
  * JavaScript, above the fields and under the button; and to a visitor who presses the button before the page's
  * scripts have run (a slow phone). Only the prerender writes these (src/components/quote-form-prerendered.tsx): a
  * separate export, so the page's chunk leaves them out.

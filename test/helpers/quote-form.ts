@@ -43,7 +43,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /**
  * React has attached its props to the submit button and the form is live: the page is hydrated and listening.
  * (A build without a lead endpoint prerenders the button as a plain one; it becomes the submit button once the
- * form has taken over its fields, decision 025.)
+ * form has taken over its fields, decision 026.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

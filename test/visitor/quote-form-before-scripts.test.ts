@@ -2,7 +2,7 @@
  * The quote form of the default build (no LEAD_ENDPOINT: a static host serves it) where its scripts have not run:
  * with JavaScript off, and on a slow phone between the first paint and hydration (the site's JavaScript held
  * back by a loopback proxy, test/helpers/held-scripts.ts). Whatever the visitor types and presses, the browser
- * never sends the form itself (decision 025): no request and no URL (the address bar, the history) carries the
+ * never sends the form itself (decision 026): no request and no URL (the address bar, the history) carries the
  * typed name, e-mail or phone, and the visitor is told why and offered the phone and WhatsApp. Once the scripts
  * have run, what was typed is still there and sends. Screenshots of those states at 390 and 1280 px in
  * test/.artifacts/quote-form/ (or QUOTE_FORM_SHOTS_DIR).
