@@ -11,8 +11,11 @@
  * CMS_ADMIN_ORIGINS, the origins whose /admin/ may receive the token, separated by spaces or commas (default:
  * this function's own origin; set it when the admin is served from another origin than /api/, e.g. by nginx
  * with CMS_AUTH_BASE_URL pointing here); GITHUB_OAUTH_ORIGIN only for tests (default https://github.com).
+ * The state cookie is `__Host-decap_oauth_state` (Secure, Path=/, no Domain; `decap_oauth_state` without Secure
+ * on plain-HTTP loopback only: ../owner/cookies.ts).
  * Plain web APIs only (Request, Response, fetch, crypto): the unit test runs them in Node.
  */
+import { clearCookie, readCookie, setCookie } from '../owner/cookies'
 
 export interface OAuthEnv {
   GITHUB_CLIENT_ID?: string
@@ -86,14 +89,6 @@ function randomToken(bytes = 24): string {
   )
 }
 
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return undefined
-}
-
 /** GET /api/auth: to GitHub's consent page, with a fresh state bound to this browser. */
 export function startAuth({ request, env }: PagesContext): Response {
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET)
@@ -117,7 +112,8 @@ export function startAuth({ request, env }: PagesContext): Response {
     status: 302,
     headers: {
       Location: authorize.href,
-      'Set-Cookie': `${STATE_COOKIE}=${state}; Path=/api/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`,
+      // Lax: the callback is a navigation that starts on github.com.
+      'Set-Cookie': setCookie(request, STATE_COOKIE, state, { maxAge: 600, sameSite: 'Lax' }),
       'Cache-Control': 'no-store',
     },
   })
@@ -129,7 +125,12 @@ export function startAuth({ request, env }: PagesContext): Response {
  * result only to its opener, once that answers from an allowed origin. With no opener (a Cross-Origin-Opener-Policy that severs it, docs/decisions/020-…), it
  * says so instead of failing silently.
  */
-function handOver(origins: string[], status: 'success' | 'error', content: object): Response {
+function handOver(
+  request: Request,
+  origins: string[],
+  status: 'success' | 'error',
+  content: object,
+): Response {
   const nonce = randomToken(16)
   const message = `authorization:github:${status}:${JSON.stringify(content)}`
   // JSON inside a script: escape `<` so no value can close the element.
@@ -164,7 +165,7 @@ function handOver(origins: string[], status: 'success' | 'error', content: objec
       'X-Robots-Tag': 'noindex',
       'Referrer-Policy': 'no-referrer',
       // The state cookie has done its work.
-      'Set-Cookie': `${STATE_COOKIE}=; Path=/api/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+      'Set-Cookie': clearCookie(request, STATE_COOKIE, 'Lax'),
     },
   })
 }
@@ -182,11 +183,11 @@ export async function finishAuth({ request, env }: PagesContext): Promise<Respon
   } catch (error) {
     return plain(500, (error as Error).message)
   }
-  const fail = (message: string) => handOver(origins, 'error', { message })
+  const fail = (message: string) => handOver(request, origins, 'error', { message })
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return fail('GitHub sign-in is not configured')
   const code = url.searchParams.get('code')
   const state = url.searchParams.get('state')
-  const expected = cookieValue(request, STATE_COOKIE)
+  const expected = readCookie(request, STATE_COOKIE)
   if (url.searchParams.get('error')) return fail(url.searchParams.get('error_description') ?? 'access denied')
   if (!code || !state || !expected || state !== expected)
     return fail('the sign-in expired or was not started here; try again')
@@ -211,5 +212,5 @@ export async function finishAuth({ request, env }: PagesContext): Promise<Respon
     return fail('GitHub did not answer')
   }
   if (!answer.access_token) return fail(answer.error_description ?? answer.error ?? 'GitHub gave no token')
-  return handOver(origins, 'success', { token: answer.access_token, provider: 'github' })
+  return handOver(request, origins, 'success', { token: answer.access_token, provider: 'github' })
 }

@@ -53,7 +53,7 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   if (route === 'logout') {
     if (method !== 'POST') return notAllowed('POST')
-    return empty(204, { 'Set-Cookie': clearedSessionCookie() })
+    return empty(204, { 'Set-Cookie': clearedSessionCookie(request) })
   }
   const db = env.DB
   if (!db) return problem(503, 'La base de datos de solicitudes no está conectada (binding DB).')
