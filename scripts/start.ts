@@ -57,6 +57,11 @@ function shown(file: string): string {
   return relative && !relative.startsWith('..') ? relative : file
 }
 
+// One origin locally: ADMIN_ORIGIN (the owner's tools on their own origin) is a production setting, and the
+// build would write its host rule. Neither the build nor the functions get it here.
+const shellAdminOrigin = process.env.ADMIN_ORIGIN
+delete process.env.ADMIN_ORIGIN
+
 const buildEnv = {
   SITE_URL: process.env.SITE_URL ?? '',
   LEAD_ENDPOINT: process.env.LEAD_ENDPOINT ?? '/api/leads',
@@ -119,9 +124,9 @@ const origin = `http://127.0.0.1:${port}`
 const devVarsPath = process.env.DEV_VARS ? path.resolve(process.env.DEV_VARS) : path.join(root, '.dev.vars')
 const fromFile = readDevVars(devVarsPath)
 const notes: string[] = []
-const { ADMIN_ORIGIN: _adminOrigin, ...fileVars } = fromFile ?? {}
-if (_adminOrigin)
-  notes.push(`ADMIN_ORIGIN de ${path.basename(devVarsPath)} no se usa: aquí todo va en ${origin}`)
+const { ADMIN_ORIGIN: fileAdminOrigin, ...fileVars } = fromFile ?? {}
+if (fileAdminOrigin || shellAdminOrigin)
+  notes.push(`ADMIN_ORIGIN no se usa aquí: la bandeja y el CMS van en ${origin}`)
 if (fileVars.SITE_URL && fileVars.SITE_URL !== origin)
   notes.push(`SITE_URL de ${path.basename(devVarsPath)} no se usa: el sitio local es ${origin}`)
 if (fileVars.INBOX_DEV_LOGIN_TOKEN)

@@ -8,16 +8,19 @@
  *      by postMessage: "authorizing:github", then, to an admin origin only (the window that answered, if its
  *      origin is allowed), "authorization:github:success:{json}" (or ":error:{json}").
  * Env (Pages → Settings → Variables and Secrets): GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET (secret);
+ * ADMIN_ORIGIN, the owner's own origin (../owner/origin.ts): set, /api/auth and /api/callback answer only there;
  * CMS_ADMIN_ORIGINS, the origins whose /admin/ may receive the token, separated by spaces or commas (default:
- * this function's own origin; set it when the admin is served from another origin than /api/, e.g. by nginx
- * with CMS_AUTH_BASE_URL pointing here); GITHUB_OAUTH_ORIGIN only for tests (default https://github.com).
+ * ADMIN_ORIGIN, else this function's own origin; set it when the admin is served from another origin than
+ * /api/, e.g. by nginx with CMS_AUTH_BASE_URL pointing here); GITHUB_OAUTH_ORIGIN only for tests (default
+ * https://github.com).
  * The state cookie is `__Host-decap_oauth_state` (Secure, Path=/, no Domain; `decap_oauth_state` without Secure
  * on plain-HTTP loopback only: ../owner/cookies.ts).
  * Plain web APIs only (Request, Response, fetch, crypto): the unit test runs them in Node.
  */
 import { clearCookie, readCookie, setCookie } from '../owner/cookies'
+import { adminOrigin, isOwnersOrigin, type AdminOriginEnv } from '../owner/origin'
 
-export interface OAuthEnv {
+export interface OAuthEnv extends AdminOriginEnv {
   GITHUB_CLIENT_ID?: string
   GITHUB_CLIENT_SECRET?: string
   GITHUB_OAUTH_ORIGIN?: string
@@ -48,11 +51,12 @@ export function requestedScope(asked: string | null): AllowedScope | undefined {
 
 /**
  * The origins the token may be handed to: CMS_ADMIN_ORIGINS, each an exact origin (`https://host[:port]`, no
- * path, never `*`), or else the function's own. A malformed entry is a configuration error, not a wildcard.
+ * path, never `*`), or else ADMIN_ORIGIN (the owner's own origin, ../owner/origin.ts), or else the function's
+ * own. A malformed entry is a configuration error, not a wildcard.
  */
 export function adminOrigins(env: OAuthEnv, ownOrigin: string): string[] {
   const listed = (env.CMS_ADMIN_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)
-  if (listed.length === 0) return [ownOrigin]
+  if (listed.length === 0) return [adminOrigin(env) ?? ownOrigin]
   return listed.map((entry) => {
     let origin = ''
     try {
@@ -91,6 +95,8 @@ function randomToken(bytes = 24): string {
 
 /** GET /api/auth: to GitHub's consent page, with a fresh state bound to this browser. */
 export function startAuth({ request, env }: PagesContext): Response {
+  // With ADMIN_ORIGIN set, the sign-in exists on that origin only.
+  if (!isOwnersOrigin(request, env)) return plain(404, 'Not found')
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET)
     return plain(500, 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (docs/cms.md).')
   const url = new URL(request.url)
@@ -176,6 +182,7 @@ const NO_OPENER =
 
 /** GET /api/callback?code=…&state=…: the token for the admin window, or the reason there is none. */
 export async function finishAuth({ request, env }: PagesContext): Promise<Response> {
+  if (!isOwnersOrigin(request, env)) return plain(404, 'Not found')
   const url = new URL(request.url)
   let origins: string[]
   try {

@@ -14,6 +14,7 @@
  *   4. A signed session cookie (./session.ts) and 303 to the inbox.
  */
 import { clearCookie, readCookie, setCookie } from '../owner/cookies'
+import { isOwnersOrigin } from '../owner/origin'
 import type { InboxContext, InboxEnv } from './env'
 import { randomToken, redirect } from './http'
 import { INBOX_PATH, noticePage } from './notice-page'
@@ -97,6 +98,7 @@ async function githubJson(
 
 /** GET /api/callback/solicitudes?code=…&state=… */
 export async function finishInboxSignIn({ request, env }: InboxContext): Promise<Response> {
+  if (!isOwnersOrigin(request, env)) return noticePage(404, 'No encontrado', 'Esta dirección no existe.')
   const missing = missingSetting(env)
   if (missing) return notConfigured(missing)
   const url = new URL(request.url)

@@ -23,6 +23,8 @@ beforeAll(async () => {
     GITHUB_OAUTH_ORIGIN: fakeGitHub.origin,
     // Empty: the token goes to this function's own origin only.
     CMS_ADMIN_ORIGINS: '',
+    // Empty: the owner's tools share the site's origin.
+    ADMIN_ORIGIN: '',
   }
 })
 
