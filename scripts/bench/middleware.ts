@@ -3,8 +3,8 @@
  * bench:middleware`. Serves the built dist/ twice in `wrangler pages dev`, both with the project's functions/:
  *   - as built: functions only under /admin/* and /api/* (Pages' generated _routes.json), the public pages
  *     static, as on Cloudflare (no Function invoked, free, served past the Functions quota);
- *   - with one more file, functions/_middleware.ts that only calls next(): every request runs a function, as
- *     a host check on `/*` would.
+ *   - with one more file, a `_middleware.ts` at the root of functions/ that only calls next(): every request
+ *     runs a function, as a host check on `/*` would.
  * Then asks both for `/`, `/contacto` and a hashed script, BENCH_ROUNDS times (default 300), interleaved (A, B,
  * B, A …), and prints the median, p90 and IQR of each in ms. Local workerd on a shared machine is not
  * Cloudflare's network: the difference is the figure, not the absolute times.
