@@ -109,9 +109,12 @@ function leadCard(lead: Lead): HTMLElement {
         const select = event.currentTarget as HTMLSelectElement
         const status = select.value as Status
         try {
-          replaceLead(await updateLead(lead.id, { status }))
+          const changed = await updateLead(lead.id, { status })
+          // Into or out of spam: the spam panel's counts and reasons come from the server again.
+          if (lead.status === 'spam' || status === 'spam') await refresh()
+          else replaceLead(changed)
           say(copy.statusChanged(lead.name, status))
-          document.getElementById(statusId)?.focus()
+          ;(document.getElementById(statusId) ?? document.getElementById('titulo'))?.focus()
         } catch (error) {
           select.value = lead.status
           failed(error)
