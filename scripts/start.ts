@@ -1,25 +1,41 @@
 /**
  * `npm start`: the site as Cloudflare Pages runs it, on this machine. Steps:
- *   1. Build when dist/ is missing, older than the sources, or built with other settings. The form posts to
- *      the site's own lead endpoint (LEAD_ENDPOINT=/api/leads unless LEAD_ENDPOINT is set, even empty).
+ *   1. Build when the build folder is missing, older than the sources, or built with other settings. The form
+ *      posts to the site's own lead endpoint (LEAD_ENDPOINT=/api/leads unless LEAD_ENDPOINT is set, even empty).
  *   2. A local D1 database in .wrangler/state/ (kept between runs; git-ignored), with migrations/ applied:
  *      only the ones it has not seen, as `wrangler d1 migrations apply --local` does.
- *   3. Cloudflare's own runtime (`wrangler pages dev`) serving dist/ with functions/: the lead endpoint, the
+ *   3. The variables the functions get: the project's `.dev.vars` (wrangler's format, scripts/hosts/dev-vars.ts;
+ *      `.dev.vars.example` lists them), as `wrangler pages dev` reads it in the project. Over it, only what must
+ *      be this machine's: SITE_URL (this local origin: the no-JavaScript answer page links back here),
+ *      INBOX_DEV_LOGIN_TOKEN (the printed link's) and ADMIN_ORIGIN (dropped: one origin locally, both tools on
+ *      it). SESSION_SECRET comes from `.dev.vars` when it has 32 characters or more, else from the environment,
+ *      else a fresh one (the inbox's sessions then end with the server).
+ *   4. Cloudflare's own runtime (`wrangler pages dev`) serving the build with functions/: the lead endpoint, the
  *      inbox's API and the CMS sign-in, the same code as production.
- *   4. The addresses, and a one-time sign-in link to the inbox that works only on loopback (GitHub cannot be
- *      reached offline).
- * Env: PORT (default 4173), LEAD_ENDPOINT, SITE_URL, IMAGE_ORIGIN (build settings). `npm run serve` serves
- * dist/ without functions, as any static host would.
+ *   5. The addresses, which notification channels are on and where they go (never a secret), and a one-time
+ *      sign-in link to the inbox that works only on loopback (GitHub cannot be reached offline).
+ * Env: PORT (default 4173), LEAD_ENDPOINT, SITE_URL, IMAGE_ORIGIN (build settings); DEV_VARS (another variables
+ * file), DIST_DIR (another build folder), LOCAL_STATE_DIR (another database folder): the tests use these three.
+ * `npm run serve` serves dist/ without functions, as any static host would.
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { channelsOf, type LeadEnv } from '../edge/leads/env'
+import { MIN_SECRET_LENGTH } from '../edge/inbox/session'
+import { readDevVars } from './hosts/dev-vars'
 import { INBOX_PREFIX } from './hosts/host-rules'
 import { localInboxSignIn } from './hosts/inbox-sign-in'
 import { createLocalD1, startPages } from './hosts/servers'
 import { buildIntoSync } from './lib/build-into'
 
 const root = path.resolve(import.meta.dirname, '..')
-const dist = path.join(root, 'dist')
+const defaultDist = path.join(root, 'dist')
+const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : defaultDist
+// The server bundle must sit inside the project to resolve node_modules (test/helpers/browser.ts buildVariant).
+const ssrDist =
+  dist === defaultDist
+    ? path.join(root, 'dist-server')
+    : path.join(root, '.variants', `${path.basename(dist)}-server`)
 const stamp = path.join(dist, '.build-info.json')
 /** What a build reads: a change to any of them makes dist/ stale. */
 const SOURCES = [
@@ -34,6 +50,17 @@ const SOURCES = [
   'vite.inbox.config.ts',
   'package-lock.json',
 ]
+
+/** A path as the owner reads it: relative inside the project, absolute elsewhere. */
+function shown(file: string): string {
+  const relative = path.relative(root, file)
+  return relative && !relative.startsWith('..') ? relative : file
+}
+
+// One origin locally: ADMIN_ORIGIN (the owner's tools on their own origin) is a production setting, and the
+// build would write its host rule. Neither the build nor the functions get it here.
+const shellAdminOrigin = process.env.ADMIN_ORIGIN
+delete process.env.ADMIN_ORIGIN
 
 const buildEnv = {
   SITE_URL: process.env.SITE_URL ?? '',
@@ -69,7 +96,7 @@ if (reason) {
   const env = Object.fromEntries(Object.entries(buildEnv).filter(([, value]) => value !== ''))
   const result = buildIntoSync({
     dist,
-    ssrDist: path.join(root, 'dist-server'),
+    ssrDist,
     env,
     cwd: root,
     inherit: true,
@@ -77,32 +104,97 @@ if (reason) {
   if (result.status !== 0) process.exit(result.status ?? 1)
   writeFileSync(stamp, JSON.stringify({ builtAt, env: buildEnv }))
 } else {
-  console.log('dist/ is up to date.')
+  console.log(`${shown(dist)}/ is up to date.`)
 }
 if (!buildEnv.LEAD_ENDPOINT)
   console.log('Quote requests are SIMULATED (nothing is sent): LEAD_ENDPOINT is empty.')
 
 // 2. The local database, migrated.
-const d1 = createLocalD1(path.join(root, '.wrangler', 'state'))
+const d1 = createLocalD1(
+  process.env.LOCAL_STATE_DIR
+    ? path.resolve(process.env.LOCAL_STATE_DIR)
+    : path.join(root, '.wrangler', 'state'),
+)
 
-// 3. Cloudflare's runtime with the functions, and 4. the addresses.
+// 3. The variables: the project's .dev.vars, then what must be this machine's.
 const port = Number(process.env.PORT ?? 4173)
 if (!Number.isInteger(port) || port <= 0 || port > 65_535)
   throw new Error(`PORT must be 1-65535, got ${port}`)
 const origin = `http://127.0.0.1:${port}`
-const inbox = localInboxSignIn(origin)
+const devVarsPath = process.env.DEV_VARS ? path.resolve(process.env.DEV_VARS) : path.join(root, '.dev.vars')
+const fromFile = readDevVars(devVarsPath)
+const notes: string[] = []
+const { ADMIN_ORIGIN: fileAdminOrigin, ...fileVars } = fromFile ?? {}
+if (fileAdminOrigin || shellAdminOrigin)
+  notes.push(`ADMIN_ORIGIN no se usa aquí: la bandeja y el CMS van en ${origin}`)
+if (fileVars.SITE_URL && fileVars.SITE_URL !== origin)
+  notes.push(`SITE_URL de ${path.basename(devVarsPath)} no se usa: el sitio local es ${origin}`)
+if (fileVars.INBOX_DEV_LOGIN_TOKEN)
+  notes.push('INBOX_DEV_LOGIN_TOKEN de .dev.vars no se usa: cada arranque hace un enlace nuevo')
+const fileSecret = fileVars.SESSION_SECRET ?? ''
+if (fileSecret && fileSecret.length < MIN_SECRET_LENGTH)
+  notes.push(`SESSION_SECRET de .dev.vars tiene menos de ${MIN_SECRET_LENGTH} caracteres: se usa uno nuevo`)
+const inbox = localInboxSignIn(origin, {
+  SESSION_SECRET: fileSecret.length >= MIN_SECRET_LENGTH ? fileSecret : process.env.SESSION_SECRET,
+})
+const vars = { ...fileVars, SITE_URL: origin, ...inbox.vars }
+
+// 4. Cloudflare's runtime with the functions.
 const server = await startPages({
   root: dist,
   port,
-  functions: { dir: path.join(root, 'functions'), vars: { SITE_URL: origin, ...inbox.vars }, d1 },
+  functions: { dir: path.join(root, 'functions'), vars, d1 },
 })
+
+// 5. The addresses, the channels, the link.
 console.log(`
   Sitio:                  ${server.url}/
   Solicitudes (bandeja):  ${server.url}${INBOX_PREFIX}
   Entrar a la bandeja:    ${inbox.link}   (un solo uso, solo en esta máquina)
-  Base de datos local:    ${path.relative(root, d1.persistTo)}/ (se conserva entre ejecuciones)
+  Base de datos local:    ${shown(d1.persistTo)}/ (se conserva entre ejecuciones)
+  Variables:              ${fromFile ? `${shown(devVarsPath)} (${Object.keys(fromFile).length})` : `sin ${shown(devVarsPath)} (copia .dev.vars.example)`}
+${notificationLines(vars)
+  .map((line) => `  ${line}`)
+  .join('\n')}${notes.map((note) => `\n  Nota: ${note}.`).join('')}
   Ctrl+C lo detiene.
 `)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void server.close().finally(() => process.exit(0)))
+}
+
+/** Which channels tell the owner of a lead, and where they go: hosts and addresses, never a key or a path. */
+function notificationLines(env: Record<string, string>): string[] {
+  const host = (url: string) => {
+    try {
+      return new URL(url).host
+    } catch {
+      return 'URL no válida'
+    }
+  }
+  const on = channelsOf(env as unknown as LeadEnv)
+  const lines: string[] = []
+  if (on.includes('email'))
+    lines.push(
+      `Aviso por correo:       a ${env.EMAIL_TO} desde ${env.EMAIL_FROM} (vía ${host(env.EMAIL_API_URL!)})`,
+    )
+  else {
+    const email = ['EMAIL_API_URL', 'EMAIL_API_KEY', 'EMAIL_FROM', 'EMAIL_TO']
+    const missing = email.filter((name) => !env[name])
+    lines.push(
+      missing.length < email.length
+        ? `Aviso por correo:       apagado, falta ${missing.join(', ')}`
+        : 'Aviso por correo:       apagado (EMAIL_API_URL, EMAIL_API_KEY, EMAIL_FROM, EMAIL_TO)',
+    )
+  }
+  lines.push(
+    on.includes('webhook')
+      ? `Aviso por webhook:      a ${host(env.LEAD_WEBHOOK_URL!)}`
+      : 'Aviso por webhook:      apagado (LEAD_WEBHOOK_URL)',
+  )
+  if (on.length > 0)
+    lines.push(
+      '                        (un intento al llegar; los reintentos son del Worker programado, que npm start no arranca)',
+    )
+  else lines.push('                        Las solicitudes se guardan, pero nadie recibe aviso.')
+  return lines
 }

@@ -8,13 +8,19 @@
  *      by postMessage: "authorizing:github", then, to an admin origin only (the window that answered, if its
  *      origin is allowed), "authorization:github:success:{json}" (or ":error:{json}").
  * Env (Pages → Settings → Variables and Secrets): GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET (secret);
+ * ADMIN_ORIGIN, the owner's own origin (../owner/origin.ts): set, /api/auth and /api/callback answer only there;
  * CMS_ADMIN_ORIGINS, the origins whose /admin/ may receive the token, separated by spaces or commas (default:
- * this function's own origin; set it when the admin is served from another origin than /api/, e.g. by nginx
- * with CMS_AUTH_BASE_URL pointing here); GITHUB_OAUTH_ORIGIN only for tests (default https://github.com).
+ * ADMIN_ORIGIN, else this function's own origin; set it when the admin is served from another origin than
+ * /api/, e.g. by nginx with CMS_AUTH_BASE_URL pointing here); GITHUB_OAUTH_ORIGIN only for tests (default
+ * https://github.com).
+ * The state cookie is `__Host-decap_oauth_state` (Secure, Path=/, no Domain; `decap_oauth_state` without Secure
+ * on plain-HTTP loopback only: ../owner/cookies.ts).
  * Plain web APIs only (Request, Response, fetch, crypto): the unit test runs them in Node.
  */
+import { clearCookie, readCookie, setCookie } from '../owner/cookies'
+import { adminOrigin, isOwnersOrigin, type AdminOriginEnv } from '../owner/origin'
 
-export interface OAuthEnv {
+export interface OAuthEnv extends AdminOriginEnv {
   GITHUB_CLIENT_ID?: string
   GITHUB_CLIENT_SECRET?: string
   GITHUB_OAUTH_ORIGIN?: string
@@ -45,11 +51,12 @@ export function requestedScope(asked: string | null): AllowedScope | undefined {
 
 /**
  * The origins the token may be handed to: CMS_ADMIN_ORIGINS, each an exact origin (`https://host[:port]`, no
- * path, never `*`), or else the function's own. A malformed entry is a configuration error, not a wildcard.
+ * path, never `*`), or else ADMIN_ORIGIN (the owner's own origin, ../owner/origin.ts), or else the function's
+ * own. A malformed entry is a configuration error, not a wildcard.
  */
 export function adminOrigins(env: OAuthEnv, ownOrigin: string): string[] {
   const listed = (env.CMS_ADMIN_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean)
-  if (listed.length === 0) return [ownOrigin]
+  if (listed.length === 0) return [adminOrigin(env) ?? ownOrigin]
   return listed.map((entry) => {
     let origin = ''
     try {
@@ -86,16 +93,10 @@ function randomToken(bytes = 24): string {
   )
 }
 
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return undefined
-}
-
 /** GET /api/auth: to GitHub's consent page, with a fresh state bound to this browser. */
 export function startAuth({ request, env }: PagesContext): Response {
+  // With ADMIN_ORIGIN set, the sign-in exists on that origin only.
+  if (!isOwnersOrigin(request, env)) return plain(404, 'Not found')
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET)
     return plain(500, 'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set for this site (docs/cms.md).')
   const url = new URL(request.url)
@@ -117,7 +118,8 @@ export function startAuth({ request, env }: PagesContext): Response {
     status: 302,
     headers: {
       Location: authorize.href,
-      'Set-Cookie': `${STATE_COOKIE}=${state}; Path=/api/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`,
+      // Lax: the callback is a navigation that starts on github.com.
+      'Set-Cookie': setCookie(request, STATE_COOKIE, state, { maxAge: 600, sameSite: 'Lax' }),
       'Cache-Control': 'no-store',
     },
   })
@@ -129,7 +131,12 @@ export function startAuth({ request, env }: PagesContext): Response {
  * result only to its opener, once that answers from an allowed origin. With no opener (a Cross-Origin-Opener-Policy that severs it, docs/decisions/020-…), it
  * says so instead of failing silently.
  */
-function handOver(origins: string[], status: 'success' | 'error', content: object): Response {
+function handOver(
+  request: Request,
+  origins: string[],
+  status: 'success' | 'error',
+  content: object,
+): Response {
   const nonce = randomToken(16)
   const message = `authorization:github:${status}:${JSON.stringify(content)}`
   // JSON inside a script: escape `<` so no value can close the element.
@@ -164,7 +171,7 @@ function handOver(origins: string[], status: 'success' | 'error', content: objec
       'X-Robots-Tag': 'noindex',
       'Referrer-Policy': 'no-referrer',
       // The state cookie has done its work.
-      'Set-Cookie': `${STATE_COOKIE}=; Path=/api/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+      'Set-Cookie': clearCookie(request, STATE_COOKIE, 'Lax'),
     },
   })
 }
@@ -175,6 +182,7 @@ const NO_OPENER =
 
 /** GET /api/callback?code=…&state=…: the token for the admin window, or the reason there is none. */
 export async function finishAuth({ request, env }: PagesContext): Promise<Response> {
+  if (!isOwnersOrigin(request, env)) return plain(404, 'Not found')
   const url = new URL(request.url)
   let origins: string[]
   try {
@@ -182,11 +190,11 @@ export async function finishAuth({ request, env }: PagesContext): Promise<Respon
   } catch (error) {
     return plain(500, (error as Error).message)
   }
-  const fail = (message: string) => handOver(origins, 'error', { message })
+  const fail = (message: string) => handOver(request, origins, 'error', { message })
   if (!env.GITHUB_CLIENT_ID || !env.GITHUB_CLIENT_SECRET) return fail('GitHub sign-in is not configured')
   const code = url.searchParams.get('code')
   const state = url.searchParams.get('state')
-  const expected = cookieValue(request, STATE_COOKIE)
+  const expected = readCookie(request, STATE_COOKIE)
   if (url.searchParams.get('error')) return fail(url.searchParams.get('error_description') ?? 'access denied')
   if (!code || !state || !expected || state !== expected)
     return fail('the sign-in expired or was not started here; try again')
@@ -211,5 +219,5 @@ export async function finishAuth({ request, env }: PagesContext): Promise<Respon
     return fail('GitHub did not answer')
   }
   if (!answer.access_token) return fail(answer.error_description ?? answer.error ?? 'GitHub gave no token')
-  return handOver(origins, 'success', { token: answer.access_token, provider: 'github' })
+  return handOver(request, origins, 'success', { token: answer.access_token, provider: 'github' })
 }

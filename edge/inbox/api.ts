@@ -9,7 +9,8 @@
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts)
  *   POST   logout                → the cookie deleted                         (CSRF-checked)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
- * path or method, so nothing about the data or the routes shows.
+ * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
+ * 404 on any other origin (../owner/origin.ts), before anything else.
  */
 import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead, type Lead } from './store'
 import { isSameOriginChange } from './csrf'
@@ -18,6 +19,7 @@ import type { InboxContext } from './env'
 import { startInboxSignIn } from './github-sign-in'
 import { empty, json, problem, withApiHeaders } from './http'
 import { clearedSessionCookie, sessionOf } from './session'
+import { isOwnersOrigin } from '../owner/origin'
 import { toCsv } from './csv'
 
 export const API_PREFIX = '/api/inbox/'
@@ -30,6 +32,9 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   const url = new URL(request.url)
   const route = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : ''
   const method = request.method
+
+  // 0. Only on the owner's origin, when the site has one.
+  if (!isOwnersOrigin(request, env)) return problem(404, 'No encontrado.')
 
   // 1. The sign-ins: reachable without a session.
   if (route === 'login') return method === 'GET' ? startInboxSignIn(context) : notAllowed('GET')
@@ -53,7 +58,7 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   if (route === 'logout') {
     if (method !== 'POST') return notAllowed('POST')
-    return empty(204, { 'Set-Cookie': clearedSessionCookie() })
+    return empty(204, { 'Set-Cookie': clearedSessionCookie(request) })
   }
   const db = env.DB
   if (!db) return problem(503, 'La base de datos de solicitudes no está conectada (binding DB).')

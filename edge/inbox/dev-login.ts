@@ -38,5 +38,5 @@ export async function devLogin({ request, env }: InboxContext): Promise<Response
     return noticePage(503, 'La bandeja no está configurada', 'Falta SESSION_SECRET (docs/inbox.md).')
   used.add(token)
   const cookie = await signSession(newSession(DEV_LOGIN_NAME), env.SESSION_SECRET)
-  return redirect(INBOX_PATH, [['Set-Cookie', sessionCookie(cookie)]])
+  return redirect(INBOX_PATH, [['Set-Cookie', sessionCookie(request, cookie)]])
 }

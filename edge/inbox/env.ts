@@ -5,10 +5,11 @@
  */
 
 import type { D1Database } from '../leads/d1'
+import type { AdminOriginEnv } from '../owner/origin'
 
 export type { D1Database }
 
-export interface InboxEnv {
+export interface InboxEnv extends AdminOriginEnv {
   /** The company's D1 database (migrations/), shared with POST /api/leads. */
   DB?: D1Database
   /** At least 32 characters; signs the session cookie (HMAC-SHA-256). Changing it signs everyone out. */

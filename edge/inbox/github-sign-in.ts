@@ -1,20 +1,31 @@
 /**
  * The owner's full-page sign-in with GitHub (no pop-up), with the same OAuth app as the CMS:
- *   1. GET /api/inbox/login: a random `state` in a short-lived cookie, then 302 to GitHub's consent page
- *      with redirect_uri /api/callback/solicitudes (a subdirectory of the app's registered callback
- *      /api/callback, which GitHub accepts) and a scope from an allow-list (`repo` or `public_repo`).
+ *   1. GET /api/inbox/login: a random `state` in a short-lived cookie (`__Host-aquapuebla_inbox_state`,
+ *      ../owner/cookies.ts), then 302 to GitHub's consent page with redirect_uri /api/callback/solicitudes (a
+ *      subdirectory of the app's registered callback /api/callback, which GitHub accepts) and a scope from an
+ *      allow-list (`repo` or `public_repo`).
  *   2. GET /api/callback/solicitudes: the state checked, the code traded for a token, then GitHub's API
  *      asked for the repository CMS_GITHUB_REPO with that token: only `permissions.push: true` gets in
  *      (whoever may publish the site may read its leads), named by GET /user's login.
- *   3. A signed session cookie (./session.ts) and 303 to the inbox. The GitHub token is dropped here.
+ *   3. The token revoked at GitHub (DELETE /applications/{client_id}/token with the app's basic auth), whatever
+ *      the answer was: it has done its work, and a token that no longer exists cannot leak from a log, a
+ *      crash report or GitHub's list of the owner's authorized tokens. A revoke that fails is logged and does
+ *      not stop the sign-in (the token then expires as GitHub's own do: when unused for a year).
+ *   4. A signed session cookie (./session.ts) and 303 to the inbox.
  */
+import { clearCookie, readCookie, setCookie } from '../owner/cookies'
+import { isOwnersOrigin } from '../owner/origin'
 import type { InboxContext, InboxEnv } from './env'
-import { cookieValue, randomToken, redirect } from './http'
+import { randomToken, redirect } from './http'
 import { INBOX_PATH, noticePage } from './notice-page'
 import { MIN_SECRET_LENGTH, newSession, sessionCookie, signSession } from './session'
 
 export const CALLBACK_PATH = '/api/callback/solicitudes'
 const STATE_COOKIE = 'aquapuebla_inbox_state'
+/** How long the owner has on GitHub's consent page. */
+const STATE_SECONDS = 600
+/** How long the revoke may take before the sign-in goes on without it. */
+export const REVOKE_TIMEOUT_MS = 5000
 /** The only scopes ever asked for: enough to read a private repository's permissions, nothing more. */
 export const ALLOWED_SCOPES = ['repo', 'public_repo'] as const
 
@@ -44,7 +55,8 @@ const notConfigured = (missing: string) =>
     `Faltan variables del sitio en Cloudflare Pages: ${missing} (docs/inbox.md).`,
   )
 
-const clearState = `${STATE_COOKIE}=; Path=/api/callback/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`
+// Lax, not Strict: the callback is a navigation that starts on github.com.
+const clearState = (request: Request) => clearCookie(request, STATE_COOKIE, 'Lax')
 
 /** GET /api/inbox/login */
 export function startInboxSignIn({ request, env }: InboxContext): Response {
@@ -62,8 +74,7 @@ export function startInboxSignIn({ request, env }: InboxContext): Response {
     status: 302,
     headers: {
       Location: authorize.href,
-      // Lax, not Strict: the callback is a navigation that starts on github.com.
-      'Set-Cookie': `${STATE_COOKIE}=${state}; Path=/api/callback/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`,
+      'Set-Cookie': setCookie(request, STATE_COOKIE, state, { maxAge: STATE_SECONDS, sameSite: 'Lax' }),
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex, nofollow',
       'Referrer-Policy': 'no-referrer',
@@ -87,16 +98,17 @@ async function githubJson(
 
 /** GET /api/callback/solicitudes?code=…&state=… */
 export async function finishInboxSignIn({ request, env }: InboxContext): Promise<Response> {
+  if (!isOwnersOrigin(request, env)) return noticePage(404, 'No encontrado', 'Esta dirección no existe.')
   const missing = missingSetting(env)
   if (missing) return notConfigured(missing)
   const url = new URL(request.url)
   const refuse = (status: number, message: string) =>
-    noticePage(status, 'No se pudo entrar a la bandeja', message, [['Set-Cookie', clearState]])
+    noticePage(status, 'No se pudo entrar a la bandeja', message, [['Set-Cookie', clearState(request)]])
   if (url.searchParams.get('error'))
     return refuse(401, 'GitHub no autorizó el acceso. Puedes intentarlo de nuevo.')
   const code = url.searchParams.get('code')
   const state = url.searchParams.get('state')
-  const expected = cookieValue(request, STATE_COOKIE)
+  const expected = readCookie(request, STATE_COOKIE)
   if (!code || !state || !expected || state !== expected)
     return refuse(401, 'El inicio de sesión caducó o no empezó aquí. Vuelve a intentarlo.')
 
@@ -132,24 +144,72 @@ export async function finishInboxSignIn({ request, env }: InboxContext): Promise
         'User-Agent': 'aquapuebla-inbox',
       },
     })
+  let answer: Response
   try {
     const [owner = '', name = ''] = (env.CMS_GITHUB_REPO ?? '').split('/')
     const repo = await api(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`)
     const permissions = repo.body.permissions as { push?: unknown } | undefined
     if (repo.status !== 200 || permissions?.push !== true)
-      return refuse(
+      answer = refuse(
         403,
         'Esta cuenta de GitHub no puede publicar el sitio, así que no puede ver las solicitudes.',
       )
-    const user = await api('/user')
-    if (user.status !== 200 || typeof user.body.login !== 'string')
-      return refuse(502, 'GitHub no dijo quién eres. Inténtalo de nuevo.')
-    const cookie = await signSession(newSession(user.body.login), env.SESSION_SECRET)
-    return redirect(INBOX_PATH, [
-      ['Set-Cookie', sessionCookie(cookie)],
-      ['Set-Cookie', clearState],
-    ])
+    else {
+      const user = await api('/user')
+      if (user.status !== 200 || typeof user.body.login !== 'string')
+        answer = refuse(502, 'GitHub no dijo quién eres. Inténtalo de nuevo.')
+      else {
+        const cookie = await signSession(newSession(user.body.login), env.SESSION_SECRET)
+        answer = redirect(INBOX_PATH, [
+          ['Set-Cookie', sessionCookie(request, cookie)],
+          ['Set-Cookie', clearState(request)],
+        ])
+      }
+    }
   } catch {
-    return refuse(502, 'GitHub no respondió. Inténtalo en unos minutos.')
+    answer = refuse(502, 'GitHub no respondió. Inténtalo en unos minutos.')
   }
+  // 3. Whatever GitHub said about the account, the token is no longer needed.
+  await revokeToken(env, token)
+  return answer
+}
+
+/**
+ * Deletes one OAuth token of the app at GitHub: `DELETE /applications/{client_id}/token` with the app's
+ * client id and secret as basic auth and `{ access_token }` in the body; GitHub answers 204. Anything else (a
+ * 404 for credentials or a token GitHub does not know, a 422, a 5xx, no answer within REVOKE_TIMEOUT_MS) is
+ * logged without the token and the sign-in goes on. Only this one token is deleted: the owner's grant to the
+ * app, and the CMS's own token, stay.
+ */
+export async function revokeToken(env: InboxEnv, token: string): Promise<boolean> {
+  const clientId = env.GITHUB_CLIENT_ID ?? ''
+  try {
+    const response = await fetch(`${apiOrigin(env)}/applications/${encodeURIComponent(clientId)}/token`, {
+      method: 'DELETE',
+      headers: {
+        Authorization: `Basic ${btoa(`${clientId}:${env.GITHUB_CLIENT_SECRET ?? ''}`)}`,
+        Accept: 'application/vnd.github+json',
+        'Content-Type': 'application/json',
+        'X-GitHub-Api-Version': '2022-11-28',
+        'User-Agent': 'aquapuebla-inbox',
+      },
+      body: JSON.stringify({ access_token: token }),
+      signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+    })
+    if (response.status === 204) return true
+    let message = ''
+    try {
+      message = String(((await response.json()) as { message?: unknown }).message ?? '')
+    } catch {
+      /* not JSON */
+    }
+    console.error(
+      `inbox sign-in: GitHub did not revoke the sign-in's token (HTTP ${response.status}${message ? `: ${message}` : ''}); the sign-in goes on`,
+    )
+  } catch (error) {
+    console.error(
+      `inbox sign-in: revoking the sign-in's token failed (${error instanceof Error ? error.name : 'error'}); the sign-in goes on`,
+    )
+  }
+  return false
 }

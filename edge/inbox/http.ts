@@ -45,14 +45,6 @@ export function withApiHeaders(status: number, body: BodyInit, headers: Record<s
   return new Response(body, { status, headers: { ...API_HEADERS, ...headers } })
 }
 
-export function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('Cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return rest.join('=')
-  }
-  return undefined
-}
-
 /** URL-safe random text: state values, CSRF tokens, one-time sign-in tokens. */
 export function randomToken(bytes = 24): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)))

@@ -4,13 +4,20 @@
  * Value: `<payload>.<signature>`, both base64url; the payload is JSON `{ v, login, exp, csrf }` and the
  * signature HMAC-SHA-256 of the payload's text with SESSION_SECRET (crypto.subtle, verified in constant
  * time by `crypto.subtle.verify`). It names the GitHub login and carries the per-session CSRF token; the
- * GitHub token is never kept. Cookie: HttpOnly (no script reads it), Secure, SameSite=Strict (no other
- * site's page sends it), Path=/ (the page and /api/inbox/), Max-Age = the session's life.
+ * GitHub token is never kept. Cookie `__Host-aquapuebla_inbox` (../owner/cookies.ts): HttpOnly (no script
+ * reads it), Secure, Path=/ (the page and /api/inbox/), no Domain (this host only), SameSite=Strict (no
+ * other site's page sends it), Max-Age = the session's life. On plain-HTTP loopback (`npm start`, the
+ * tests) it is `aquapuebla_inbox` without Secure, the one form every engine keeps there.
  * Stateless: signing out deletes the cookie; rotating SESSION_SECRET ends every session at once.
  */
-import { base64url, cookieValue, fromBase64url, randomToken } from './http'
+import { HOST_PREFIX, clearCookie, readCookie, setCookie } from '../owner/cookies'
+import { base64url, fromBase64url, randomToken } from './http'
 
-export const SESSION_COOKIE = 'aquapuebla_inbox'
+const SESSION_COOKIE_BASE = 'aquapuebla_inbox'
+/** The session cookie's name on the site (https). */
+export const SESSION_COOKIE = `${HOST_PREFIX}${SESSION_COOKIE_BASE}`
+/** Its name on plain-HTTP loopback (`npm start`, `wrangler pages dev`, the tests). */
+export const LOCAL_SESSION_COOKIE = SESSION_COOKIE_BASE
 /** How long a sign-in lasts: a working day. */
 export const SESSION_SECONDS = 12 * 60 * 60
 /** A shorter secret is refused: the whole sign-in rests on it. */
@@ -82,14 +89,14 @@ export async function verifySession(
   return { login, exp, csrf }
 }
 
-/** The Set-Cookie header that starts a session. */
-export function sessionCookie(value: string): string {
-  return `${SESSION_COOKIE}=${value}; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; Secure; SameSite=Strict`
+/** The Set-Cookie header that starts a session (answering `request`). */
+export function sessionCookie(request: Request, value: string): string {
+  return setCookie(request, SESSION_COOKIE_BASE, value, { maxAge: SESSION_SECONDS, sameSite: 'Strict' })
 }
 
 /** The Set-Cookie header that ends it. */
-export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict`
+export function clearedSessionCookie(request: Request): string {
+  return clearCookie(request, SESSION_COOKIE_BASE, 'Strict')
 }
 
 /** The request's valid session, or null. */
@@ -98,5 +105,5 @@ export function sessionOf(
   secret: string | undefined,
   now = Date.now(),
 ): Promise<Session | null> {
-  return verifySession(cookieValue(request, SESSION_COOKIE), secret, now)
+  return verifySession(readCookie(request, SESSION_COOKIE_BASE), secret, now)
 }

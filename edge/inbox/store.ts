@@ -1,7 +1,8 @@
 /**
  * The inbox's reads and writes in D1 (tables in migrations/0001_leads.sql): the list (status filter,
- * search, newest first, pages), one lead's status and note, a lead deleted for good, every match for
- * the CSV. Values always go through bind(); no text of a request is ever part of the SQL.
+ * search, newest first, pages) with what the spam filters set aside (how many, why, the newest), one
+ * lead's status and note (moving a lead out of spam is a status change; its `spam_reason` stays, so an
+ * undo puts it back as it was), a lead deleted for good, every match for the CSV. Values always go through bind(); no text of a request is ever part of the SQL.
  */
 import type { LeadRow as StoredLead } from '../leads/lead-row'
 import type { D1Database } from './env'
@@ -9,6 +10,8 @@ import type { D1Database } from './env'
 export const STATUSES = ['nuevo', 'contactado', 'cotizado', 'ganado', 'perdido', 'spam'] as const
 export type Status = (typeof STATUSES)[number]
 export const PAGE_SIZE = 25
+/** How many of the newest spam leads the default view shows, each one tap from `nuevo`. */
+export const SPAM_LATEST = 3
 export const MAX_NOTE_LENGTH = 2000
 export const MAX_QUERY_LENGTH = 100
 
@@ -121,6 +124,19 @@ function toLead(row: InboxRow): Lead {
   return { ...row, notifications: notifications.sort((a, b) => a.channel.localeCompare(b.channel)) }
 }
 
+/**
+ * What the spam filters set aside, so the default view is never silent about it: how many, why (the
+ * endpoint's `spam_reason`: `honeypot`, `turnstile`, `too-fast` on old rows, whatever a later rule writes;
+ * null when none was recorded), and the newest few.
+ */
+export interface SpamSummary {
+  total: number
+  /** Leads per reason, most first. */
+  reasons: { reason: string | null; count: number }[]
+  /** The SPAM_LATEST newest spam leads, in the default view (`todas`) only; empty otherwise. */
+  latest: Lead[]
+}
+
 export interface LeadPage {
   leads: Lead[]
   total: number
@@ -128,12 +144,13 @@ export interface LeadPage {
   pageSize: number
   /** How many leads each status holds (the filter's counts), over the whole table. */
   counts: Record<Status, number>
+  spam: SpamSummary
 }
 
 export async function listLeads(db: D1Database, filter: LeadFilter, page = 1): Promise<LeadPage> {
   const { sql, values } = where(filter)
   const offset = (Math.max(1, page) - 1) * PAGE_SIZE
-  const [rows, total, counts] = await Promise.all([
+  const [rows, total, counts, reasons, latest] = await Promise.all([
     db
       .prepare(`${SELECT_LEAD} ${sql} ORDER BY l.created_at DESC, l.id DESC LIMIT ? OFFSET ?`)
       .bind(...values, PAGE_SIZE, offset)
@@ -145,6 +162,17 @@ export async function listLeads(db: D1Database, filter: LeadFilter, page = 1): P
     db
       .prepare('SELECT status, count(*) AS n FROM leads GROUP BY status')
       .all<{ status: Status; n: number }>(),
+    db
+      .prepare(
+        "SELECT spam_reason AS reason, count(*) AS n FROM leads WHERE status = 'spam' GROUP BY spam_reason ORDER BY n DESC, reason",
+      )
+      .all<{ reason: string | null; n: number }>(),
+    filter.status === 'todas'
+      ? db
+          .prepare(`${SELECT_LEAD} WHERE l.status = 'spam' ORDER BY l.created_at DESC, l.id DESC LIMIT ?`)
+          .bind(SPAM_LATEST)
+          .all<InboxRow>()
+      : Promise.resolve({ results: [] as InboxRow[] }),
   ])
   const byStatus = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<Status, number>
   for (const { status, n } of counts.results ?? []) if (isStatus(status)) byStatus[status] = n
@@ -154,6 +182,11 @@ export async function listLeads(db: D1Database, filter: LeadFilter, page = 1): P
     page: Math.max(1, page),
     pageSize: PAGE_SIZE,
     counts: byStatus,
+    spam: {
+      total: byStatus.spam,
+      reasons: (reasons.results ?? []).map(({ reason, n }) => ({ reason, count: n })),
+      latest: (latest.results ?? []).map(toLead),
+    },
   }
 }
 

@@ -20,12 +20,19 @@ import {
   type HostPolicy,
 } from '../hosts/host-files'
 import { collectHostPolicy, deployDirFor } from '../hosts/host-policy'
+import { readAdminOrigin } from '../hosts/host-rules'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
 
 async function main() {
   const settings = readBuildSettings()
+  // The owner's tools on their own origin: a Cloudflare Pages feature (its _headers and functions/).
+  const adminOrigin = readAdminOrigin()
+  if (adminOrigin && process.env.NETLIFY === 'true')
+    throw new Error(
+      'ADMIN_ORIGIN is for Cloudflare Pages (docs/deploying/cloudflare-pages.md); unset it on Netlify',
+    )
   // 1. The policy: pages, files and the CSP from what the prerender wrote, origins from the settings.
   const policy: HostPolicy = await collectHostPolicy(dist, {
     siteUrl: settings.SITE_URL,
@@ -35,6 +42,7 @@ async function main() {
     extra: withTurnstile(analyticsCspSources(settings), settings.TURNSTILE_SITE_KEY),
     // The admin's policy: no local proxy in a build (scripts/cms/dev-plugin.ts serves that one).
     admin: {},
+    adminOrigin,
   })
 
   // 2. One file per host format.
@@ -62,6 +70,10 @@ async function main() {
   if (policy.inboxHeaders)
     console.log(
       `host-config: /admin/solicitudes/ Content-Security-Policy: ${policy.inboxHeaders['Content-Security-Policy']}`,
+    )
+  if (policy.adminHost)
+    console.log(
+      `host-config: the owner's tools on ${adminOrigin}; its other paths sandboxed (Cloudflare Pages _headers)`,
     )
 }
 

@@ -17,6 +17,7 @@ import {
   INBOX_PREFIX,
   NOT_FOUND_FILE,
   PRECOMPRESSED_ENCODINGS,
+  adminHostHeaders,
   cacheClassFor,
   pageFileFor,
 } from './host-rules'
@@ -34,6 +35,11 @@ export interface HostPolicy {
   adminHeaders?: Readonly<Record<string, string>>
   /** Every header of an answer under INBOX_PREFIX (the lead inbox), when the build has one. */
   inboxHeaders?: Readonly<Record<string, string>>
+  /**
+   * ADMIN_ORIGIN's host name, when the owner's tools have their own origin (Cloudflare Pages only): every other
+   * path there gets adminHostHeaders() (`_headers` matches a host by name, whatever the port).
+   */
+  adminHost?: string
 }
 
 /** The admin's headers that differ from (or add to) the site-wide ones. */
@@ -72,17 +78,27 @@ export function headersFile(policy: HostPolicy, env: NodeJS.ProcessEnv = process
   // comma (two CSPs, both enforced), so the rule first detaches the site-wide ones (`! Name`). Netlify
   // serves the later rule's value instead and rejects the `!` syntax: its builds (NETLIFY=true) omit it.
   const admin = adminOverrides(policy)
+  // On the admin host (ADMIN_ORIGIN) every path also matches its rule, which adds a second, sandboxing policy
+  // to the public files; the admin's and the inbox's rules detach it with the site-wide values.
+  const adminHost = policy.adminHost ? adminHostHeaders() : {}
   const detach =
-    env.NETLIFY === 'true' ? [] : admin.map(([name]) => name).filter((name) => name in policy.headers)
+    env.NETLIFY === 'true'
+      ? []
+      : admin.map(([name]) => name).filter((name) => name in policy.headers || name in adminHost)
   // The inbox's rule matches what `/*` and the admin's rule match too: it detaches every header either of
   // them sets that it sets itself, so each of its headers has one value.
   const inbox = inboxOverrides(policy)
-  const inherited = new Set([...Object.keys(policy.headers), ...admin.map(([name]) => name)])
+  const inherited = new Set([
+    ...Object.keys(policy.headers),
+    ...Object.keys(adminHost),
+    ...admin.map(([name]) => name),
+  ])
   const inboxDetach =
     env.NETLIFY === 'true' ? [] : inbox.map(([name]) => name).filter((name) => inherited.has(name))
   return [
     `# ${GENERATED}`,
     block('/*', { ...policy.headers }),
+    ...(policy.adminHost ? [block(`https://${policy.adminHost}/*`, adminHost)] : []),
     ...(admin.length ? [block(`${ADMIN_PREFIX}*`, Object.fromEntries(admin), detach)] : []),
     ...(inbox.length ? [block(`${INBOX_PREFIX}*`, Object.fromEntries(inbox), inboxDetach)] : []),
     ...policy.routes.map((route) => block(route, { 'Cache-Control': CACHE_CONTROL.page })),

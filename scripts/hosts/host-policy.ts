@@ -36,7 +36,7 @@ export function deployDirFor(
 
 export async function collectHostPolicy(
   dist: string,
-  origins: PolicyOrigins & { siteUrl: string; admin?: AdminOrigins },
+  origins: PolicyOrigins & { siteUrl: string; admin?: AdminOrigins; adminOrigin?: string },
 ): Promise<HostPolicy> {
   if (!existsSync(path.join(dist, 'index.html')))
     throw new Error(`${dist}/index.html is missing: build first`)
@@ -78,5 +78,7 @@ export async function collectHostPolicy(
       : {}),
     // The lead inbox (dist/admin/solicitudes/, when the build wrote it): a rule more specific than the CMS's.
     ...(existsSync(path.join(dist, INBOX_PREFIX, 'index.html')) ? { inboxHeaders: inboxHeaders() } : {}),
+    // The owner's tools on their own origin (ADMIN_ORIGIN): its host gets a rule of its own in _headers.
+    ...(origins.adminOrigin ? { adminHost: new URL(origins.adminOrigin).hostname } : {}),
   }
 }

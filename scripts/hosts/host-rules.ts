@@ -7,6 +7,7 @@
  * No import.meta here: ts-jest compiles this file to CommonJS for the tests.
  */
 import { createHash } from 'node:crypto'
+import { adminOrigin } from '../../edge/owner/origin'
 
 /* ------------------------------------------------------------------------------------------------ */
 /* URLs and files                                                                                    */
@@ -329,5 +330,31 @@ export function inboxHeaders(): Record<string, string> {
     'Referrer-Policy': 'no-referrer',
     'X-Robots-Tag': 'noindex, nofollow',
     'Cache-Control': CACHE_CONTROL.page,
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The owner's tools on an origin of their own (ADMIN_ORIGIN)                                        */
+
+/**
+ * ADMIN_ORIGIN of a build (Cloudflare Pages: the same variable the functions read, docs/decisions/025-…): ''
+ * when the owner's tools share the site's origin, else the checked origin (edge/owner/origin.ts's rule).
+ */
+export function readAdminOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return adminOrigin({ ADMIN_ORIGIN: env.ADMIN_ORIGIN }) ?? ''
+}
+
+/**
+ * What the admin host adds to every answer (Cloudflare `_headers` rule `https://<admin host>/*`, before the
+ * admin's and the inbox's rules, which detach it). The deployment is the same on both hosts, so the admin host
+ * would serve the public pages and their scripts (analytics, Turnstile) on the origin that holds the owner's
+ * token and cookie. `sandbox` as a second policy (browsers enforce every policy they get) runs none of their
+ * scripts and gives the page an opaque origin: no storage, no cookie, nothing of the admin origin to read.
+ * Never indexed there either; the public site is at SITE_URL.
+ */
+export function adminHostHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy': 'sandbox',
+    'X-Robots-Tag': 'noindex, nofollow',
   }
 }

@@ -18,10 +18,12 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
+import { request as httpsRequest } from 'node:https'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
+import { devVarsFile } from './dev-vars'
 
 export type HostName = 'nginx' | 'apache' | 'pages'
 
@@ -49,9 +51,15 @@ export interface HostOptions {
   keepHttpRedirect?: boolean
   /**
    * wrangler: run Pages Functions too, as Cloudflare does from the project's functions/ folder (the CMS's
-   * GitHub sign-in), with these environment variables (Pages → Settings → Variables and Secrets).
+   * GitHub sign-in), with these environment variables (Pages → Settings → Variables and Secrets). They reach
+   * wrangler as a `.dev.vars` file in its own folder (mode 0600), never on its command line.
    */
   functions?: { dir: string; vars?: Record<string, string>; d1?: LocalD1 }
+  /**
+   * wrangler: `https` serves on https://127.0.0.1 with wrangler's own self-signed certificate (browsers
+   * must be told to accept it), as the site is served in production; default `http`.
+   */
+  protocol?: 'http' | 'https'
 }
 
 /**
@@ -97,6 +105,27 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** One HEAD request; https accepts a self-signed certificate (wrangler's local one). */
+function probe(url: string): Promise<void> {
+  if (!url.startsWith('https:'))
+    return fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(2_000) }).then(
+      () => undefined,
+    )
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      url,
+      { method: 'HEAD', rejectUnauthorized: false, timeout: 2_000 },
+      (answer) => {
+        answer.resume()
+        resolve()
+      },
+    )
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', reject)
+    request.end()
+  })
+}
+
 /** Resolves once something answers HTTP on the port, or rejects with the server's log. */
 async function waitForHttp(
   url: string,
@@ -110,7 +139,7 @@ async function waitForHttp(
   while (Date.now() - started < timeoutMs) {
     if (exited !== null) throw new Error(`the server exited (${exited}) before answering:\n${log()}`)
     try {
-      await fetch(url, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(2_000) })
+      await probe(url)
       return
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200))
@@ -400,7 +429,13 @@ function spawnWrangler(args: string[], cwd: string, dir: string, inheritOutput?:
   return { child, log: () => output }
 }
 
-export async function startPages({ root, port, inheritOutput, functions }: HostOptions): Promise<HostServer> {
+export async function startPages({
+  root,
+  port,
+  inheritOutput,
+  functions,
+  protocol = 'http',
+}: HostOptions): Promise<HostServer> {
   const wrangler = wranglerBin
   if (!existsSync(wrangler)) throw new MissingServerError('wrangler is not installed: run npm ci')
   const actualPort = port || (await freePort())
@@ -415,10 +450,9 @@ export async function startPages({ root, port, inheritOutput, functions }: HostO
       if (existsSync(source)) cpSync(source, path.join(dir, folder), { recursive: true })
     }
   }
-  const bindings = Object.entries(functions?.vars ?? {}).flatMap(([name, value]) => [
-    '--binding',
-    `${name}=${value}`,
-  ])
+  // wrangler reads the variables from `.dev.vars` in its working folder, as in a project: no secret in `ps`.
+  if (functions?.vars && Object.keys(functions.vars).length > 0)
+    writeFileSync(path.join(dir, '.dev.vars'), devVarsFile(functions.vars), { mode: 0o600 })
   const d1 = functions?.d1
   const { child, log } = spawnWrangler(
     [
@@ -439,13 +473,13 @@ export async function startPages({ root, port, inheritOutput, functions }: HostO
       '--log-level',
       'warn',
       '--show-interactive-dev-session=false',
-      ...bindings,
+      ...(protocol === 'https' ? ['--local-protocol', 'https'] : []),
     ],
     dir,
     dir,
     inheritOutput,
   )
-  return started('pages', child, actualPort, dir, log, 'SIGTERM', true)
+  return started('pages', child, actualPort, dir, log, 'SIGTERM', true, protocol)
 }
 
 export interface ScheduleWorker {
@@ -519,8 +553,9 @@ async function started(
   log: () => string,
   signal: NodeJS.Signals,
   group = false,
+  protocol: 'http' | 'https' = 'http',
 ): Promise<HostServer> {
-  const url = `http://127.0.0.1:${port}`
+  const url = `${protocol}://127.0.0.1:${port}`
   const close = async () => {
     if (group && child.pid && child.exitCode === null) {
       // wrangler starts workerd as its own child: end the whole group we started.

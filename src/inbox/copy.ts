@@ -23,6 +23,32 @@ export function notificationText({ state, attempts }: NotificationState): string
     : 'pendiente'
 }
 
+/**
+ * Why the endpoint set a lead aside (`leads.spam_reason`), as the owner reads it: for one lead, and for
+ * several ("2 llenaron …"). Rows written before a rule changed keep their old reason (`too-fast`).
+ */
+const SPAM_REASONS: Record<string, { one: string; many: string }> = {
+  honeypot: {
+    one: 'llenó un campo que solo ven los robots',
+    many: 'llenaron un campo que solo ven los robots',
+  },
+  turnstile: {
+    one: 'no pasó la prueba de Cloudflare que distingue personas de robots',
+    many: 'no pasaron la prueba de Cloudflare que distingue personas de robots',
+  },
+  'too-fast': {
+    one: 'se envió más rápido de lo que escribe una persona',
+    many: 'se enviaron más rápido de lo que escribe una persona',
+  },
+}
+
+/** One reason in words; a reason this page does not know is named as it was stored. */
+export function spamReasonText(reason: string | null, count = 1): string {
+  const known = reason === null ? undefined : SPAM_REASONS[reason]
+  if (known) return count === 1 ? known.one : known.many
+  return reason === null ? 'sin motivo registrado' : `otro motivo («${reason}»)`
+}
+
 export const copy = {
   title: 'Solicitudes',
   allStatuses: 'Todas',
@@ -60,6 +86,21 @@ export const copy = {
   count: (shown: number, total: number) =>
     total === 1 ? '1 solicitud' : shown < total ? `${shown} de ${total} solicitudes` : `${total} solicitudes`,
   spamReason: 'Apartada como spam',
+  wasSpam: 'Estuvo apartada como spam',
+  spamTitle: (total: number) =>
+    total === 0
+      ? 'Ninguna solicitud apartada como spam'
+      : total === 1
+        ? '1 solicitud apartada como spam'
+        : `${total} solicitudes apartadas como spam`,
+  spamText:
+    'El sitio no te avisó de estas. Revísalas: si alguna es de un cliente, toca «No es spam» y pasa a «Nuevo».',
+  spamLatest: 'Las más recientes',
+  spamAll: (total: number) => `Ver las ${total} en Spam`,
+  notSpam: 'No es spam',
+  rescued: (name: string) => `${name} ya no está en spam: pasó a «Nuevo».`,
+  undo: 'Deshacer',
+  undone: (name: string) => `${name} volvió a spam.`,
   fromPage: 'Enviada desde',
   service: 'Servicio',
   received: 'Recibida',

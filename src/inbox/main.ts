@@ -2,11 +2,13 @@
  * The owner's lead inbox at /admin/solicitudes/: a small page of its own (vite.inbox.config.ts), never
  * part of the public pages' bundles. Signed out, it offers the GitHub sign-in; signed in, it lists the
  * quote requests newest first with a status filter and a search, one-tap call / WhatsApp / e-mail, the
- * status and a note per lead, the notification state, the CSV export and a delete for good.
+ * status and a note per lead, the notification state, the CSV export and a delete for good. What the spam
+ * filters set aside is never silent: the default view says how many and why, shows the newest, and moves
+ * one back to «Nuevo» in one tap («No es spam», with «Deshacer»).
  * Everything a lead contains is written as text (./dom.ts).
  */
 import { site } from '../config/site'
-import type { Lead, Status } from '../../edge/inbox/store'
+import type { Lead, SpamSummary, Status } from '../../edge/inbox/store'
 import {
   ApiError,
   SignedOut,
@@ -20,7 +22,7 @@ import {
   type SessionInfo,
 } from './api-client'
 import { mailtoHref, telHref, whatsappHref } from './contact-links'
-import { CHANNEL_LABEL, STATUS_LABEL, copy, notificationText } from './copy'
+import { CHANNEL_LABEL, STATUS_LABEL, copy, notificationText, spamReasonText } from './copy'
 import { h } from './dom'
 
 const STATUSES = Object.keys(STATUS_LABEL) as Status[]
@@ -33,12 +35,17 @@ const state: {
   leads: Lead[]
   total: number
   counts: Record<Status, number>
+  spam: SpamSummary
+  /** The last lead moved out of spam, until it is undone or another one is moved. */
+  rescued: Lead | null
 } = {
   filter: { estado: 'todas', q: '' },
   page: 1,
   leads: [],
   total: 0,
   counts: { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 },
+  spam: { total: 0, reasons: [], latest: [] },
+  rescued: null,
 }
 
 const when = new Intl.DateTimeFormat('es-MX', {
@@ -46,6 +53,15 @@ const when = new Intl.DateTimeFormat('es-MX', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** The spam panel's short dates: the day and time, without the year. */
+const shortWhen = new Intl.DateTimeFormat('es-MX', {
+  timeZone: 'America/Mexico_City',
+  day: 'numeric',
+  month: 'short',
   hour: '2-digit',
   minute: '2-digit',
 })
@@ -93,9 +109,12 @@ function leadCard(lead: Lead): HTMLElement {
         const select = event.currentTarget as HTMLSelectElement
         const status = select.value as Status
         try {
-          replaceLead(await updateLead(lead.id, { status }))
+          const changed = await updateLead(lead.id, { status })
+          // Into or out of spam: the spam panel's counts and reasons come from the server again.
+          if (lead.status === 'spam' || status === 'spam') await refresh()
+          else replaceLead(changed)
           say(copy.statusChanged(lead.name, status))
-          document.getElementById(statusId)?.focus()
+          ;(document.getElementById(statusId) ?? document.getElementById('titulo'))?.focus()
         } catch (error) {
           select.value = lead.status
           failed(error)
@@ -151,8 +170,12 @@ function leadCard(lead: Lead): HTMLElement {
           ' · ',
           `${copy.service}: ${lead.service}`,
         ),
-        lead.status === 'spam' && lead.spam_reason
-          ? h('p', { class: 'meta' }, `${copy.spamReason} (${lead.spam_reason})`)
+        lead.spam_reason
+          ? h(
+              'p',
+              { class: lead.status === 'spam' ? 'meta spam-reason' : 'meta' },
+              `${lead.status === 'spam' ? copy.spamReason : copy.wasSpam}: ${spamReasonText(lead.spam_reason)}.`,
+            )
           : null,
         h('p', { class: 'message' }, lead.message),
         h('p', { class: 'contact-line' }, h('span', {}, lead.phone), ' · ', h('span', {}, lead.email)),
@@ -176,6 +199,7 @@ function leadCard(lead: Lead): HTMLElement {
             copy.email,
           ),
         ),
+        lead.status === 'spam' ? notSpamButton(lead, titleId) : null,
       ),
       h(
         'div',
@@ -258,6 +282,142 @@ function confirmDelete(lead: Lead): void {
   dialog.showModal()
 }
 
+/* -- What the spam filters set aside ---------------------------------------------------------------- */
+
+/** «No es spam»: one tap moves the lead to «Nuevo»; `describedBy` names the lead for a screen reader. */
+function notSpamButton(lead: Lead, describedBy: string): HTMLElement {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'button button-rescue',
+      'aria-describedby': describedBy,
+      onclick: () => void rescue(lead),
+    },
+    copy.notSpam,
+  )
+}
+
+async function rescue(lead: Lead): Promise<void> {
+  try {
+    state.rescued = await updateLead(lead.id, { status: 'nuevo' })
+    await refresh()
+    say(copy.rescued(lead.name))
+    document.getElementById('deshacer')?.focus()
+  } catch (error) {
+    failed(error)
+  }
+}
+
+async function undoRescue(lead: Lead): Promise<void> {
+  try {
+    await updateLead(lead.id, { status: 'spam' })
+    state.rescued = null
+    await refresh()
+    say(copy.undone(lead.name))
+    document.getElementById('apartadas-titulo')?.focus()
+  } catch (error) {
+    failed(error)
+  }
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The panel above the list: how many leads are set aside as spam and why, in every view; in the default view
+ * the newest few, each with «No es spam»; after a rescue, what moved and «Deshacer» (no time limit).
+ */
+function renderSpamPanel(): void {
+  const panel = document.getElementById('apartadas')
+  if (!panel) return
+  const { spam, rescued } = state
+  panel.toggleAttribute('hidden', spam.total === 0 && !rescued)
+  const inDefaultView = state.filter.estado === 'todas'
+  const latest = inDefaultView ? spam.latest : []
+  const parts: (HTMLElement | null)[] = [
+    h('h2', { id: 'apartadas-titulo', tabindex: '-1' }, copy.spamTitle(spam.total)),
+    spam.total > 0 ? h('p', { class: 'spam-text' }, copy.spamText) : null,
+    spam.reasons.length
+      ? h(
+          'ul',
+          { class: 'spam-reasons' },
+          ...spam.reasons.map(({ reason, count }) =>
+            h(
+              'li',
+              {},
+              h('span', { class: 'spam-count' }, String(count)),
+              ' ',
+              spamReasonText(reason, count),
+            ),
+          ),
+        )
+      : null,
+    rescued
+      ? h(
+          'div',
+          { class: 'spam-rescued' },
+          h('p', {}, copy.rescued(rescued.name)),
+          h(
+            'button',
+            {
+              type: 'button',
+              id: 'deshacer',
+              class: 'button button-quiet',
+              onclick: () => void undoRescue(rescued),
+            },
+            copy.undo,
+          ),
+        )
+      : null,
+    latest.length
+      ? h(
+          'div',
+          { class: 'spam-latest' },
+          h('h3', { id: 'apartadas-recientes' }, copy.spamLatest),
+          h(
+            'ul',
+            { 'aria-labelledby': 'apartadas-recientes' },
+            ...latest.map((lead) => {
+              const nameId = `apartada-${lead.id}`
+              return h(
+                'li',
+                { class: 'spam-item', 'data-id': lead.id },
+                h('p', { class: 'spam-name', id: nameId }, lead.name),
+                notSpamButton(lead, nameId),
+                h(
+                  'p',
+                  { class: 'meta spam-meta' },
+                  h('time', { datetime: lead.created_at }, shortWhen.format(new Date(lead.created_at))),
+                  ' · ',
+                  `${capitalized(spamReasonText(lead.spam_reason))}.`,
+                ),
+                h('p', { class: 'spam-excerpt' }, `${lead.service}: ${lead.message}`),
+              )
+            }),
+          ),
+        )
+      : null,
+    inDefaultView && spam.total > 0
+      ? h(
+          'button',
+          { type: 'button', class: 'button button-quiet spam-all', onclick: () => showStatus('spam') },
+          copy.spamAll(spam.total),
+        )
+      : null,
+  ]
+  panel.replaceChildren(...parts.filter((part): part is HTMLElement => part !== null))
+}
+
+/** Switches the filter to `status`, as tapping its chip does. */
+function showStatus(status: Status | 'todas'): void {
+  const radio = document.querySelector<HTMLInputElement>(`input[name="estado"][value="${status}"]`)
+  if (radio) radio.checked = true
+  state.filter.estado = status
+  void refresh()
+    .then(() => document.getElementById('titulo')?.focus())
+    .catch(failed)
+}
+
 /* -- The list ---------------------------------------------------------------------------------------- */
 
 function updateCount(): void {
@@ -293,7 +453,9 @@ async function refresh(append = false): Promise<void> {
   else list.replaceChildren(...cards)
   ;(document.getElementById('exportar') as HTMLAnchorElement).href = exportHref(state.filter)
   state.counts = answer.counts
+  state.spam = answer.spam
   renderCounts()
+  renderSpamPanel()
   updateCount()
   list.setAttribute('aria-busy', 'false')
 }
@@ -377,6 +539,12 @@ function showInbox(session: SessionInfo): void {
         ),
       ),
     ),
+    h('section', {
+      id: 'apartadas',
+      class: 'spam-panel',
+      'aria-labelledby': 'apartadas-titulo',
+      hidden: true,
+    }),
     h('ol', { id: 'lista', class: 'leads', 'aria-labelledby': 'titulo', 'aria-busy': 'true' }),
     h('p', { id: 'vacio', class: 'empty', hidden: true }, copy.none),
     h(

@@ -1,7 +1,9 @@
 /**
  * Leads for the inbox's tests, as POST /api/leads stores them (migrations/0001_leads.sql): newest first
- * is Sofía, then Ana, then the one with markup in every field, a formula in a name, an older one, and one
- * set aside as spam; notification rows in each state the inbox shows.
+ * is Sofía, then Ana, then the one with markup in every field, a formula in a name, an older one; four set
+ * aside as spam, one per reason the endpoint writes (two honeypots, a failed Turnstile check) and Mariana, a
+ * real client an old rule filed as `too-fast` (her browser blocked site storage: issue 30); notification rows
+ * in each state the inbox shows.
  */
 export interface SeedLead {
   id: string
@@ -80,7 +82,43 @@ export const SEED_LEADS: SeedLead[] = [
     status: 'spam',
     spam_reason: 'honeypot',
   },
+  {
+    id: 'lead-mariana',
+    created_at: '2026-11-25T14:20:00.000Z',
+    name: 'Mariana Torres',
+    email: 'mariana.torres@example.com',
+    phone: '222 555 0188',
+    service: 'Reparación de Alberca',
+    message: 'Se nos descompuso la bomba de la alberca. ¿Pueden venir esta semana?',
+    status: 'spam',
+    spam_reason: 'too-fast',
+  },
+  {
+    id: 'lead-spam-prestamos',
+    created_at: '2026-11-24T03:12:00.000Z',
+    name: 'Préstamos YA',
+    email: 'ofertas@spam.example',
+    phone: '1111111111',
+    service: 'Consulta General',
+    message: 'Crédito inmediato sin buró',
+    status: 'spam',
+    spam_reason: 'honeypot',
+  },
+  {
+    id: 'lead-spam-seo',
+    created_at: '2026-11-23T22:40:00.000Z',
+    name: 'Oferta SEO',
+    email: 'seo@spam.example',
+    phone: '2222222222',
+    service: 'Consulta General',
+    message: 'Posicionamos tu sitio en Google',
+    status: 'spam',
+    spam_reason: 'turnstile',
+  },
 ]
+
+/** The spam leads' names, newest first. */
+export const SPAM_NAMES = ['Casino Bonus', 'Mariana Torres', 'Préstamos YA', 'Oferta SEO']
 
 const sql = (value: string | undefined) => (value === undefined ? 'NULL' : `'${value.replace(/'/g, "''")}'`)
 

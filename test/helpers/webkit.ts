@@ -97,14 +97,21 @@ export async function startWebKit({
   javascript = true,
   env = process.env,
   sessionTimeoutMs = 60_000,
-}: { javascript?: boolean; env?: NodeJS.ProcessEnv; sessionTimeoutMs?: number } = {}): Promise<WebKit> {
+  acceptInsecureCerts = false,
+}: {
+  javascript?: boolean
+  env?: NodeJS.ProcessEnv
+  sessionTimeoutMs?: number
+  /** Accept a self-signed certificate (wrangler's local HTTPS), as WebDriver's capability of that name. */
+  acceptInsecureCerts?: boolean
+} = {}): Promise<WebKit> {
   const executables = webkitExecutables(env)
   let lastMessage = ''
   for (let attempt = 1; attempt <= SESSION_ATTEMPTS; attempt++) {
     const server = await spawnDriver(executables)
     try {
       const driver = await withTimeout(
-        newSession(server.port, executables.browser, javascript),
+        newSession(server.port, executables.browser, javascript, acceptInsecureCerts),
         sessionTimeoutMs,
         `no session within ${sessionTimeoutMs} ms`,
       )
@@ -186,7 +193,12 @@ async function waitForDriver(port: number, child: ChildProcess, log: () => strin
 }
 
 /** One new-session request; the driver's refusal comes back as selenium's error, with the driver's message. */
-function newSession(port: number, binary: string, javascript: boolean): Promise<WebDriver> {
+function newSession(
+  port: number,
+  binary: string,
+  javascript: boolean,
+  acceptInsecureCerts: boolean,
+): Promise<WebDriver> {
   const browserArgs = ['--automation', ...(javascript ? [] : ['--enable-javascript=false'])]
   return new Builder()
     .forBrowser('MiniBrowser')
@@ -194,6 +206,7 @@ function newSession(port: number, binary: string, javascript: boolean): Promise<
     .withCapabilities({
       browserName: 'MiniBrowser',
       'webkitgtk:browserOptions': { binary, args: browserArgs },
+      ...(acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
     })
     .build()
 }

@@ -2,11 +2,14 @@
  * The owner's lead inbox at /admin/solicitudes/, in Chromium, served by Cloudflare's own runtime
  * (`wrangler pages dev`: the build, its _headers, functions/ with edge/, and a local D1 database with
  * migrations/ applied and test/helpers/inbox-seed.ts's leads), the GitHub sign-in against a stand-in on
- * loopback (test/stand-ins/github.ts, shared with the CMS sign-in). On a phone (390×844, touch): sign in with GitHub, the leads
- * newest first, markup shown as text, the notification state, the one-tap links, filter, search, a
+ * loopback (test/stand-ins/github.ts, shared with the CMS sign-in). On a phone (390×844, touch): sign in with GitHub
+ * (the token revoked at GitHub once checked; the session cookie host-only, HttpOnly, SameSite=Strict), the
+ * leads newest first, markup shown as text, the notification state, the one-tap links, filter, search, a
  * status change and a note that survive a reload, the CSV as downloaded (BOM, neutralised formula),
- * a delete for good after confirming, sign-out; no console error and no CSP violation. At 1280 px: the
- * loopback one-time sign-in link, once. Screenshots in test/.artifacts/inbox/ (or INBOX_SHOTS_DIR).
+ * a delete for good after confirming, sign-out; no console error and no CSP violation. Spam is never
+ * silent: the default view says how many leads are set aside and why, and «No es spam» moves one back to
+ * «Nuevo» in one tap, undoable (390 and 1280 px). At 1280 px: the loopback one-time sign-in link, once.
+ * Screenshots in test/.artifacts/inbox/ (or INBOX_SHOTS_DIR).
  * Needs a build (`npm run build`). About 1 minute. Run alone:
  * `npx jest test/owner/inbox.test.ts --selectProjects chromium --runInBand`.
  */
@@ -23,7 +26,7 @@ import { INBOX_PREFIX, inboxContentSecurityPolicy } from '../../scripts/hosts/ho
 import { distDir, launchBrowser, openPage, projectRoot } from '../helpers/browser'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 import { openLocalD1, type TestD1 } from '../helpers/d1'
-import { FORMULA, MARKUP, seedStatements } from '../helpers/inbox-seed'
+import { FORMULA, MARKUP, SPAM_NAMES, seedStatements } from '../helpers/inbox-seed'
 
 jest.setTimeout(120_000)
 
@@ -109,6 +112,10 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
   )
 }
 
+/** The toast has cleared (it does after 5 s), so a screenshot shows the page under it. */
+const toastGone = (page: Page) =>
+  page.waitForFunction(() => document.getElementById('aviso')?.textContent === '', { timeout: 10_000 })
+
 const toast = (page: Page, text: string) =>
   page.waitForFunction((t: string) => document.getElementById('aviso')?.textContent === t, {}, text)
 
@@ -163,6 +170,24 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   expect(github.authorizeRequests.at(-1)?.scope).toBe('repo')
   await page.waitForSelector('::-p-aria([name="Solicitudes"][role="heading"])')
   expect(await page.$eval('#usuario-nombre', (el) => el.textContent)).toBe('duena-aquapuebla')
+  // The sign-in's GitHub token was revoked at GitHub with the app's credentials once push access was checked.
+  expect(github.revocations).toEqual([
+    { clientId: 'Iv1.bandeja', token: 'gho_duena', appCredentials: true, status: 204 },
+  ])
+  // The session cookie, as the browser keeps it on plain-HTTP loopback (edge/owner/cookies.ts): host-only,
+  // HttpOnly, SameSite=Strict, for the whole host, no state cookie left behind.
+  const cookies = await page.cookies()
+  expect(
+    cookies.map(({ name, domain, path: cookiePath, httpOnly, sameSite }) => ({
+      name,
+      domain,
+      path: cookiePath,
+      httpOnly,
+      sameSite,
+    })),
+  ).toEqual([
+    { name: 'aquapuebla_inbox', domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Strict' },
+  ])
 
   // 2. Newest first, spam set aside; markup is text, never an element.
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA, 'Carlos Méndez'])
@@ -205,8 +230,8 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     await label.tap()
     expect(await radio!.evaluate((input) => (input as HTMLInputElement).checked)).toBe(true)
   }
-  await chip('Spam 1')
-  await waitForNames(page, ['Casino Bonus'])
+  await chip('Spam 4')
+  await waitForNames(page, SPAM_NAMES)
   await chip('Cotizado 1')
   await waitForNames(page, [FORMULA])
   await chip('Todas 5')
@@ -320,6 +345,111 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   await page.close()
 })
 
+/** The spam panel's heading, reasons and newest names, as the owner reads them. */
+async function spamPanel(page: Page) {
+  return page.$eval('#apartadas', (panel) => ({
+    title: panel.querySelector('h2')?.textContent,
+    reasons: [...panel.querySelectorAll('.spam-reasons li')].map((li) => li.textContent),
+    latest: [...panel.querySelectorAll('.spam-name')].map((p) => p.textContent),
+    rescued: panel.querySelector('.spam-rescued p')?.textContent ?? null,
+  }))
+}
+
+const SPAM_REASONS_SEEN = [
+  '2 llenaron un campo que solo ven los robots',
+  '1 se envió más rápido de lo que escribe una persona',
+  '1 no pasó la prueba de Cloudflare que distingue personas de robots',
+]
+
+test('on the phone: leads set aside as spam are counted with their reasons, and one tap moves one back, undoably', async () => {
+  const context = await browser.createBrowserContext()
+  const { page, problems } = await openPage(context as unknown as Browser, { width: 390, height: 844 })
+  await page.goto(`${server.url}${INBOX_PREFIX}`)
+  await Promise.all([
+    page.waitForNavigation(),
+    page.locator('::-p-aria([name="Entrar con GitHub"][role="link"])').click(),
+  ])
+  await page.waitForSelector('::-p-aria([name="Solicitudes"][role="heading"])')
+
+  // 1. The default view (spam hidden from the list) says how many are set aside and why, and shows the newest.
+  await page.waitForSelector('::-p-aria([name="4 solicitudes apartadas como spam"][role="heading"])')
+  expect(await spamPanel(page)).toEqual({
+    title: '4 solicitudes apartadas como spam',
+    reasons: SPAM_REASONS_SEEN,
+    // The newest three; «Ver las 4 en Spam» lists them all.
+    latest: SPAM_NAMES.slice(0, 3),
+    rescued: null,
+  })
+  await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await accessibilityViolations(page)).toEqual([])
+  mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, 'inbox-390-spam.png'), fullPage: true })
+
+  // 2. Mariana is a client an old rule filed as too fast: one tap on «No es spam» beside her name.
+  const mariana = await page.waitForSelector(
+    '::-p-xpath(//li[contains(@class,"spam-item")][.//p[text()="Mariana Torres"]])',
+  )
+  const button = await mariana!.waitForSelector('::-p-aria([name="No es spam"][role="button"])')
+  // Its description names the lead, for a screen reader going through several «No es spam».
+  expect(
+    await button!.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby')!)?.textContent,
+    ),
+  ).toBe('Mariana Torres')
+  await button!.tap()
+  await toast(page, 'Mariana Torres ya no está en spam: pasó a «Nuevo».')
+  await waitForNames(page, ['Sofía Ramírez Núñez', 'Mariana Torres', 'Ana López', MARKUP, FORMULA])
+  expect(await spamPanel(page)).toEqual({
+    title: '3 solicitudes apartadas como spam',
+    reasons: [SPAM_REASONS_SEEN[0], SPAM_REASONS_SEEN[2]],
+    latest: ['Casino Bonus', 'Préstamos YA', 'Oferta SEO'],
+    rescued: 'Mariana Torres ya no está en spam: pasó a «Nuevo».',
+  })
+  const card = await cardOf(page, 'Mariana Torres')
+  expect(await card!.$eval('.badge', (el) => el.textContent)).toBe('Nuevo')
+  expect(await card!.$$eval('.meta', (all) => all.map((el) => el.textContent))).toContain(
+    'Estuvo apartada como spam: se envió más rápido de lo que escribe una persona.',
+  )
+  await page.waitForSelector('::-p-aria([name="Nuevo 3"][role="radio"])')
+  await page.waitForSelector('::-p-aria([name="Spam 3"][role="radio"])')
+  // Focus waits on «Deshacer», so a tap by mistake is one more tap away from undone.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deshacer')
+  expect(
+    await store.db.prepare("SELECT status, spam_reason FROM leads WHERE id = 'lead-mariana'").first(),
+  ).toEqual({ status: 'nuevo', spam_reason: 'too-fast' })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  expect(await accessibilityViolations(page)).toEqual([])
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await toastGone(page)
+  await page.screenshot({ path: path.join(SHOTS, 'inbox-390-spam-rescued.png'), fullPage: true })
+
+  // 3. «Deshacer» puts her back as she was (reason kept); the list and the counts follow.
+  await page.locator('::-p-aria([name="Deshacer"][role="button"])').click()
+  await toast(page, 'Mariana Torres volvió a spam.')
+  await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
+  expect((await spamPanel(page)).title).toBe('4 solicitudes apartadas como spam')
+  expect(
+    await store.db.prepare("SELECT status, spam_reason FROM leads WHERE id = 'lead-mariana'").first(),
+  ).toEqual({ status: 'spam', spam_reason: 'too-fast' })
+
+  // 4. In the Spam filter each card says why in words and has its own «No es spam».
+  await page.locator('::-p-aria([name="Ver las 4 en Spam"][role="button"])').click()
+  await waitForNames(page, SPAM_NAMES)
+  const inSpam = await cardOf(page, 'Oferta SEO')
+  expect(await inSpam!.$eval('.spam-reason', (el) => el.textContent)).toBe(
+    'Apartada como spam: no pasó la prueba de Cloudflare que distingue personas de robots.',
+  )
+  expect(await inSpam!.$$('::-p-aria([name="No es spam"][role="button"])')).toHaveLength(1)
+  expect(await accessibilityViolations(page)).toEqual([])
+
+  // Only the signed-out page's session check failed (401), nothing else.
+  expect(problems).toEqual([
+    'error: Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+  ])
+  await context.close()
+})
+
 test('at 1280 px: the loopback one-time link signs in once', async () => {
   const context = await browser.createBrowserContext()
   const { page, problems } = await openPage(context as unknown as Browser, { width: 1280, height: 900 })
@@ -329,7 +459,18 @@ test('at 1280 px: the loopback one-time link signs in once', async () => {
   await page.waitForSelector('::-p-aria([name="Solicitudes"][role="heading"])')
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
   expect(await page.$eval('#usuario-nombre', (el) => el.textContent)).toBe('local')
+  expect((await spamPanel(page)).reasons).toEqual(SPAM_REASONS_SEEN)
+  // The spam set aside, and Mariana moved back with one click.
+  const mariana = await page.waitForSelector(
+    '::-p-xpath(//li[contains(@class,"spam-item")][.//p[text()="Mariana Torres"]])',
+  )
+  await (await mariana!.waitForSelector('::-p-aria([name="No es spam"][role="button"])'))!.click()
+  await waitForNames(page, ['Sofía Ramírez Núñez', 'Mariana Torres', 'Ana López', MARKUP, FORMULA])
+  expect((await spamPanel(page)).rescued).toBe('Mariana Torres ya no está en spam: pasó a «Nuevo».')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+  await toastGone(page)
   await page.screenshot({ path: path.join(SHOTS, 'inbox-1280.png') })
+  await page.screenshot({ path: path.join(SHOTS, 'inbox-1280-full.png'), fullPage: true })
   expect(await accessibilityViolations(page)).toEqual([])
   expect(problems).toEqual([])
   // Used once: the same link now refuses.

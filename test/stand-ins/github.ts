@@ -10,6 +10,13 @@
  *                                     an unknown client_id)
  *     POST /login/oauth/access_token  `token` for the one `code` issued to the app with `secret`
  *   api.github.com (a browser reaches it through `answerGitHubApi`; workerd through a *_API_ORIGIN variable)
+ *     DELETE /applications/:client_id/token
+ *                                     revokes one token of the app (GitHub's "Delete an app token"): basic auth
+ *                                     with the app's client id and secret, `{ access_token }` in the body;
+ *                                     204 and the token is dead (401 "Bad credentials" from then on, until the
+ *                                     code is exchanged again, where GitHub would issue a new one); 404 for
+ *                                     wrong app credentials or a token it does not know (revoked already),
+ *                                     401 without credentials, 422 without `access_token`, as GitHub answers
  *     GET  /user                      the signed-in user of the token (401 "Bad credentials" otherwise)
  *     GET  /repos/:owner/:repo        the repository, with `permissions.push` as the user has it
  *     GET  /repos/…/branches/:branch, /git/trees/:rev[:folder] (?recursive=1), /git/blobs/:sha,
@@ -71,6 +78,16 @@ export interface RecordedRequest {
   status?: number
 }
 
+/** One `DELETE /applications/:client_id/token`, as GitHub received it. */
+export interface StandInRevocation {
+  clientId: string
+  /** The token the body named (undefined when it named none). */
+  token?: string
+  /** Whether the basic auth was the app's own client id and secret. */
+  appCredentials: boolean
+  status: number
+}
+
 export interface StandInCommit {
   sha: string
   message: string
@@ -88,6 +105,13 @@ export interface GitHubStandIn {
   authorizeRequests: Record<string, string>[]
   /** Every API request (not OAuth, not CORS preflights), in order. */
   requests: RecordedRequest[]
+  /** Every revoke of a token (DELETE /applications/:client_id/token), in order. */
+  revocations: StandInRevocation[]
+  /**
+   * GitHub failing: the next revokes answer this status with GitHub's error body instead (e.g. 503), until set
+   * back to undefined.
+   */
+  revocationOutage?: number
   /** Commits made through the API (the seed commit is not one of them), in order. */
   commits: StandInCommit[]
   /** A file's text on a branch (default the repository's), or undefined. */
@@ -211,6 +235,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   const authorizeRequests: Record<string, string>[] = []
   const requests: RecordedRequest[] = []
   const commits: StandInCommit[] = []
+  const revocations: StandInRevocation[] = []
+  /** The object handed back below, made first so the handlers read its settable fields. */
+  const standIn = {} as GitHubStandIn
+  /** Tokens revoked since they were last issued. */
+  const revoked = new Set<string>()
   let origin = ''
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -240,6 +269,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         sent.client_secret === options.secret &&
         sent.code === options.code &&
         (!options.clientId || sent.client_id === options.clientId)
+      // Issued again: GitHub would issue a new token, alive until revoked.
+      if (valid) revoked.delete(options.token)
       json(
         res,
         200,
@@ -257,11 +288,60 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     res.writeHead(404).end()
   }
 
+  /**
+   * GitHub's "Delete an app token": the app authenticates with basic auth (client id and secret; GitHub hides
+   * the route behind 404 for anything else), names the token in the body; 204 once it is deleted.
+   */
+  function revokeToken(
+    req: IncomingMessage,
+    clientId: string,
+    parsed: unknown,
+    send: (status: number, answer: unknown) => void,
+  ): void {
+    const basic = /^basic\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]
+    const [id, ...secret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : []
+    const appCredentials =
+      req.method === 'DELETE' &&
+      id === clientId &&
+      secret.join(':') === options.secret &&
+      (!options.clientId || clientId === options.clientId)
+    const token = (parsed as { access_token?: unknown } | undefined)?.access_token
+    const record = (status: number, answer: unknown) => {
+      revocations.push({
+        clientId,
+        token: typeof token === 'string' ? token : undefined,
+        appCredentials,
+        status,
+      })
+      send(status, answer)
+    }
+    if (standIn.revocationOutage)
+      return record(standIn.revocationOutage, {
+        message: 'Service Unavailable',
+        documentation_url: DOCS,
+        status: String(standIn.revocationOutage),
+      })
+    if (!req.headers.authorization)
+      return record(401, { message: 'Requires authentication', documentation_url: DOCS, status: '401' })
+    if (!appCredentials) return record(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
+    if (typeof token !== 'string' || token === '')
+      return record(422, {
+        message: 'Invalid request.\n\n"access_token" wasn\'t supplied.',
+        documentation_url: DOCS,
+        status: '422',
+      })
+    const known = users.some((candidate) => candidate.token === token) && !revoked.has(token)
+    if (!known) return record(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
+    revoked.add(token)
+    record(204, null)
+  }
+
   function api(req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
     const recorded: RecordedRequest = { method: req.method ?? 'GET', url: url.pathname + url.search }
     const send = (status: number, answer: unknown) => {
       recorded.status = status
-      json(res, status, answer, CORS_HEADERS)
+      if (status === 204) res.writeHead(204, CORS_HEADERS).end()
+      else json(res, status, answer, CORS_HEADERS)
     }
     const notFound = () => send(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
     const authorization = req.headers.authorization
@@ -275,8 +355,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     }
     recorded.body = parsed
 
+    const revoke = /^\/applications\/([^/]+)\/token$/.exec(url.pathname)
+    if (revoke) return revokeToken(req, decodeURIComponent(revoke[1]!), parsed, send)
+
     const token = /^(?:token|bearer)\s+(.+)$/i.exec(authorization ?? '')?.[1]
-    const user = users.find((candidate) => candidate.token === token)
+    const user = users.find((candidate) => candidate.token === token && !revoked.has(candidate.token))
     if (!user) {
       if (token) send(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' })
       else if (url.pathname === '/user')
@@ -455,13 +538,14 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
+  return Object.assign<GitHubStandIn, Omit<GitHubStandIn, 'revocationOutage'>>(standIn, {
     origin,
     tokenRequests,
     authorizeRequests,
     requests,
+    revocations,
     commits,
-    readFile(filePath, branch) {
+    readFile(filePath: string, branch?: string) {
       const sha = repo?.filesAt(branch ?? repo.branch)?.get(filePath)
       return sha === undefined ? undefined : repo!.blobs.get(sha)!.toString('utf8')
     },
@@ -470,14 +554,16 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         repo.branches.clear()
         repo.branches.set(repo.branch, repo.seed)
       }
-      for (const list of [tokenRequests, authorizeRequests, requests, commits]) list.length = 0
+      for (const list of [tokenRequests, authorizeRequests, requests, commits, revocations]) list.length = 0
+      revoked.clear()
+      standIn.revocationOutage = undefined
     },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
-  }
+  })
 }
 
 /** A 1×1 PNG: the avatar GitHub's image host serves for the stand-in's accounts. */

@@ -23,6 +23,8 @@ beforeAll(async () => {
     GITHUB_OAUTH_ORIGIN: fakeGitHub.origin,
     // Empty: the token goes to this function's own origin only.
     CMS_ADMIN_ORIGINS: '',
+    // Empty: the owner's tools share the site's origin.
+    ADMIN_ORIGIN: '',
   }
 })
 
@@ -78,8 +80,11 @@ test('/api/auth sends the owner to GitHub with the app id, our callback, the rep
   expect(first.location.searchParams.get('scope')).toBe('repo')
   const state = first.location.searchParams.get('state')
   expect(state).toMatch(/^[\w-]{20,}$/)
-  expect(first.cookie).toBe(`decap_oauth_state=${state}`)
-  expect(first.response.headers.get('Set-Cookie')).toMatch(/HttpOnly; Secure; SameSite=Lax/)
+  expect(first.cookie).toBe(`__Host-decap_oauth_state=${state}`)
+  // __Host-: Secure, Path=/ and no Domain, or the browser drops it; bound to this one host.
+  expect(first.response.headers.get('Set-Cookie')).toBe(
+    `__Host-decap_oauth_state=${state}; Path=/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`,
+  )
   expect(begin().location.searchParams.get('state')).not.toBe(state)
 })
 
@@ -140,6 +145,34 @@ test('/api/callback trades the code for a token and hands it to the admin window
   )
   expect(html).not.toContain('secreto')
   expect(response.headers.get('Cache-Control')).toBe('no-store')
+  // The state cookie has done its work: deleted under its own __Host- name and attributes.
+  expect(response.headers.get('Set-Cookie')).toBe(
+    '__Host-decap_oauth_state=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+  )
+})
+
+test('on the site a state cookie without the __Host- prefix is not read (a sibling subdomain could set one)', async () => {
+  const { location, cookie } = begin()
+  const state = location.searchParams.get('state')
+  const response = await finishAuth({
+    request: new Request(`${SITE}/api/callback?code=codigo-bueno&state=${state}`, {
+      headers: { Cookie: cookie.replace('__Host-', '') },
+    }),
+    env,
+  })
+  expect(response.status).toBe(401)
+  expect(tokenRequests).toEqual([])
+})
+
+test('on plain-HTTP loopback (wrangler pages dev) the state cookie has no prefix and no Secure', () => {
+  const response = startAuth({
+    request: new Request('http://127.0.0.1:8788/api/auth?provider=github&scope=repo'),
+    env,
+  })
+  const state = new URL(response.headers.get('Location') ?? '').searchParams.get('state')
+  expect(response.headers.get('Set-Cookie')).toBe(
+    `decap_oauth_state=${state}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`,
+  )
 })
 
 test('the token goes to no other origin: a window elsewhere that answers gets nothing', async () => {

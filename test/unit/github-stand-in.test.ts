@@ -134,3 +134,80 @@ test('a commit made of a blob, a tree and a commit moves the branch and changes 
     github.requests.filter((request) => request.method !== 'GET').map((request) => request.status),
   ).toEqual([201, 201, 201, 200, 201, 422])
 })
+
+test('an app token is revoked as GitHub does it: the app’s basic auth, the token in the body, 204, then dead', async () => {
+  const revoke = async (authorization: string | undefined, body: unknown, clientId = 'Iv1.app') => {
+    const response = await fetch(`${github.origin}/applications/${clientId}/token`, {
+      method: 'DELETE',
+      headers: {
+        ...(authorization ? { Authorization: authorization } : {}),
+        Accept: 'application/vnd.github+json',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, message: text ? (JSON.parse(text) as { message: string }).message : '' }
+  }
+  const app = `Basic ${Buffer.from('Iv1.app:secreto').toString('base64')}`
+  // Without credentials, with another app's or a wrong secret: GitHub hides the route.
+  expect(await revoke(undefined, { access_token: 'gho_duena' })).toEqual({
+    status: 401,
+    message: 'Requires authentication',
+  })
+  expect(
+    await revoke(`Basic ${Buffer.from('Iv1.app:otro').toString('base64')}`, { access_token: 'gho_duena' }),
+  ).toEqual({
+    status: 404,
+    message: 'Not Found',
+  })
+  expect(await revoke(app, { access_token: 'gho_duena' }, 'Iv1.otra')).toMatchObject({ status: 404 })
+  // A user's token is not the app's credentials.
+  expect(await revoke('token gho_duena', { access_token: 'gho_duena' })).toMatchObject({ status: 404 })
+  // No token named: 422.
+  expect(await revoke(app, {})).toMatchObject({ status: 422 })
+  // The token works until it is revoked, then GitHub no longer knows it.
+  expect((await call('gho_duena', '/user')).status).toBe(200)
+  expect(await revoke(app, { access_token: 'gho_duena' })).toEqual({ status: 204, message: '' })
+  expect(await call('gho_duena', '/user')).toMatchObject({
+    status: 401,
+    json: { message: 'Bad credentials' },
+  })
+  expect(await revoke(app, { access_token: 'gho_duena' })).toEqual({ status: 404, message: 'Not Found' })
+  // Another account's token is untouched.
+  expect((await call('gho_lectora', '/user')).status).toBe(200)
+  expect(github.revocations.map(({ status, appCredentials }) => [status, appCredentials])).toEqual([
+    [401, false],
+    [404, false],
+    [404, false],
+    [404, false],
+    [422, true],
+    [204, true],
+    [404, true],
+  ])
+  // An outage answers its status until it ends.
+  github.revocationOutage = 503
+  expect(await revoke(app, { access_token: 'gho_lectora' })).toEqual({
+    status: 503,
+    message: 'Service Unavailable',
+  })
+  github.revocationOutage = undefined
+  expect(await revoke(app, { access_token: 'gho_lectora' })).toMatchObject({ status: 204 })
+})
+
+test('a new code exchange issues the token again after a revoke, as GitHub issues a new one', async () => {
+  const app = `Basic ${Buffer.from('Iv1.app:secreto').toString('base64')}`
+  await fetch(`${github.origin}/applications/Iv1.app/token`, {
+    method: 'DELETE',
+    headers: { Authorization: app, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ access_token: 'gho_duena' }),
+  })
+  expect((await call('gho_duena', '/user')).status).toBe(401)
+  const exchange = await fetch(`${github.origin}/login/oauth/access_token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ client_id: 'Iv1.app', client_secret: 'secreto', code: 'codigo' }),
+  })
+  expect(((await exchange.json()) as { access_token: string }).access_token).toBe('gho_duena')
+  expect((await call('gho_duena', '/user')).status).toBe(200)
+})

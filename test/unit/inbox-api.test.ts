@@ -5,15 +5,16 @@
  *   - every route answers 401 with the same body and touches no data without a valid session (no cookie, a
  *     forged one, an expired one), whatever the method;
  *   - every change needs the same origin and the session's CSRF token (403 otherwise);
- *   - the GitHub sign-in lets in only an account that may push to CMS_GITHUB_REPO, keeps no GitHub token,
- *     and asks for a scope from the allow-list;
+ *   - the GitHub sign-in lets in only an account that may push to CMS_GITHUB_REPO, keeps no GitHub token and
+ *     revokes it at GitHub once checked (a revoke that fails is logged and the sign-in goes on), and asks for a
+ *     scope from the allow-list;
  *   - the local sign-in link works once, only on loopback, only when INBOX_DEV_LOGIN_TOKEN is set.
  */
 import { handleInbox } from '../../edge/inbox/api'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import type { D1Database, InboxEnv } from '../../edge/inbox/env'
 import { CALLBACK_PATH, finishInboxSignIn } from '../../edge/inbox/github-sign-in'
-import { SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
+import { LOCAL_SESSION_COOKIE, SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
 import path from 'node:path'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
@@ -168,7 +169,11 @@ describe('GitHub sign-in', () => {
 
   afterEach(() => github?.close())
 
-  async function signIn(token: string, extra: Partial<InboxEnv> = {}) {
+  async function signIn(
+    token: string,
+    extra: Partial<InboxEnv> = {},
+    prepare?: (standIn: GitHubStandIn) => void,
+  ) {
     github = await startGitHubStandIn({
       clientId: 'Iv1.cliente',
       secret: 'secreto',
@@ -187,6 +192,7 @@ describe('GitHub sign-in', () => {
       CMS_GITHUB_REPO: 'aquapuebla/sitio',
       ...extra,
     }
+    prepare?.(github)
     const start = await handleInbox({ request: new Request(`${SITE}/api/inbox/login`), env })
     expect(start.status).toBe(302)
     const authorize = new URL(start.headers.get('Location') ?? '')
@@ -201,7 +207,7 @@ describe('GitHub sign-in', () => {
     return { authorize, callback, finish, env }
   }
 
-  test('an account that may push gets a signed session naming it, and no GitHub token is kept', async () => {
+  test('an account that may push gets a signed session naming it, and its GitHub token is revoked', async () => {
     const { authorize, callback, finish } = await signIn('gho_duena')
     expect(authorize.searchParams.get('client_id')).toBe('Iv1.cliente')
     expect(authorize.searchParams.get('scope')).toBe('repo')
@@ -210,22 +216,74 @@ describe('GitHub sign-in', () => {
     expect(finish.status).toBe(303)
     expect(finish.headers.get('Location')).toBe('/admin/solicitudes/')
     const setCookie = finish.headers.get('Set-Cookie') ?? ''
-    expect(setCookie).toMatch(/HttpOnly; Secure; SameSite=Strict/)
+    expect(setCookie).toMatch(
+      /^__Host-aquapuebla_inbox=[^;]+; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict/,
+    )
+    // The state cookie is deleted under its own __Host- name.
+    expect(setCookie).toContain(
+      '__Host-aquapuebla_inbox_state=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+    )
     expect(setCookie).not.toContain('gho_duena')
     const value = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(setCookie)?.[1]
     expect((await verifySession(value, SECRET))?.login).toBe('duena-aquapuebla')
     expect(github.requests.map(({ method, url }) => `${method} ${url}`)).toEqual([
       'GET /repos/aquapuebla/sitio',
       'GET /user',
+      'DELETE /applications/Iv1.cliente/token',
     ])
     expect(github.requests[0]?.authorization).toBe('Bearer gho_duena')
+    // Revoked with the app's own credentials, after the two checks: GitHub no longer knows the token.
+    expect(github.revocations).toEqual([
+      { clientId: 'Iv1.cliente', token: 'gho_duena', appCredentials: true, status: 204 },
+    ])
+    expect(github.requests.at(-1)?.authorization).toBe(`Basic ${btoa('Iv1.cliente:secreto')}`)
+    const after = await fetch(`${github.origin}/user`, { headers: { Authorization: 'Bearer gho_duena' } })
+    expect(after.status).toBe(401)
   })
 
-  test('an account without push permission is refused with 403 and gets no session', async () => {
+  test('a revoke GitHub refuses or never answers is logged, and the owner still gets in', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      // GitHub's API down for the revoke only (503).
+      const outage = await signIn('gho_duena', {}, (standIn) => (standIn.revocationOutage = 503))
+      expect(outage.finish.status).toBe(303)
+      expect(outage.finish.headers.get('Set-Cookie')).toContain(`${SESSION_COOKIE}=`)
+      expect(github.revocations.map(({ status }) => status)).toEqual([503])
+      await github.close()
+      // GitHub unreachable for the revoke (the connection fails).
+      const realFetch = globalThis.fetch
+      const cut = jest
+        .spyOn(globalThis, 'fetch')
+        .mockImplementation((input, init) =>
+          String(input instanceof Request ? input.url : input).includes('/applications/')
+            ? Promise.reject(new TypeError('fetch failed'))
+            : realFetch(input, init),
+        )
+      try {
+        const unreachable = await signIn('gho_duena')
+        expect(unreachable.finish.status).toBe(303)
+        expect(github.revocations).toEqual([])
+      } finally {
+        cut.mockRestore()
+      }
+      expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+        "inbox sign-in: GitHub did not revoke the sign-in's token (HTTP 503: Service Unavailable); the sign-in goes on",
+        "inbox sign-in: revoking the sign-in's token failed (TypeError); the sign-in goes on",
+      ])
+      expect(logged.mock.calls.flat().join(' ')).not.toContain('gho_duena')
+    } finally {
+      logged.mockRestore()
+    }
+  })
+
+  test('an account without push permission is refused with 403, gets no session, and its token is revoked', async () => {
     const { finish } = await signIn('gho_lectura')
     expect(finish.status).toBe(403)
     expect(finish.headers.get('Set-Cookie') ?? '').not.toContain(`${SESSION_COOKIE}=`)
     expect(await finish.text()).toContain('no puede ver las solicitudes')
+    expect(github.revocations).toEqual([
+      { clientId: 'Iv1.cliente', token: 'gho_lectura', appCredentials: true, status: 204 },
+    ])
   })
 
   test('the scope comes from the allow-list: public_repo when asked, never anything else', async () => {
@@ -275,7 +333,10 @@ describe('local sign-in link', () => {
     expect(url).toBe(`http://127.0.0.1:8788/api/inbox/dev-login?token=${token}`)
     const first = await visit(url)
     expect(first.status).toBe(303)
-    const value = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(first.headers.get('Set-Cookie') ?? '')?.[1]
+    // Plain HTTP on loopback: the local cookie, which every engine keeps there (edge/owner/cookies.ts).
+    const setCookie = first.headers.get('Set-Cookie') ?? ''
+    expect(setCookie).toMatch(/^aquapuebla_inbox=[^;]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/)
+    const value = new RegExp(`^${LOCAL_SESSION_COOKIE}=([^;]+)`).exec(setCookie)?.[1]
     expect((await verifySession(value, SECRET))?.login).toBe('local')
     expect((await visit(url)).status).toBe(403)
   })

@@ -5,6 +5,7 @@
  * altered, expired or signed with another secret; the cookie's attributes.
  */
 import {
+  LOCAL_SESSION_COOKIE,
   SESSION_COOKIE,
   SESSION_SECONDS,
   clearedSessionCookie,
@@ -63,13 +64,59 @@ test('no session is made or accepted without a long enough SESSION_SECRET', asyn
   expect(await verifySession(value, '', NOW)).toBeNull()
 })
 
-test('the cookie is HttpOnly, Secure, SameSite=Strict, for the whole site, for the session’s life', () => {
-  expect(sessionCookie('abc')).toBe(
-    `${SESSION_COOKIE}=abc; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; Secure; SameSite=Strict`,
+test('the cookie is __Host-, HttpOnly, Secure, SameSite=Strict, for the whole host, for the session’s life', () => {
+  const site = new Request('https://www.aquapuebla.mx/api/inbox/dev-login')
+  expect(SESSION_COOKIE).toBe('__Host-aquapuebla_inbox')
+  expect(sessionCookie(site, 'abc')).toBe(
+    `__Host-aquapuebla_inbox=abc; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; Secure; SameSite=Strict`,
   )
-  expect(clearedSessionCookie()).toMatch(
-    new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure`),
+  expect(clearedSessionCookie(site)).toBe(
+    '__Host-aquapuebla_inbox=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict',
   )
+  // A __Host- cookie names no Domain (bound to this host) and must be Secure with Path=/, or browsers drop it.
+  expect(sessionCookie(site, 'abc')).not.toMatch(/Domain=/i)
+  // Plain HTTP to a public name still gets the __Host- cookie: the browser refuses it there, the sign-in fails
+  // closed instead of sending a session in clear.
+  expect(sessionCookie(new Request('http://www.aquapuebla.mx/'), 'abc')).toMatch(
+    /^__Host-aquapuebla_inbox=abc;.*Secure/,
+  )
+})
+
+test('on plain-HTTP loopback (npm start, the tests) the cookie has no prefix and no Secure, which WebKit drops there', () => {
+  for (const origin of ['http://127.0.0.1:8788', 'http://localhost:8788', 'http://[::1]:8788']) {
+    const local = new Request(`${origin}/api/inbox/dev-login`)
+    expect(sessionCookie(local, 'abc')).toBe(
+      `aquapuebla_inbox=abc; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Strict`,
+    )
+    expect(clearedSessionCookie(local)).toBe(
+      'aquapuebla_inbox=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict',
+    )
+  }
+  // Loopback over https (wrangler pages dev --local-protocol=https) is the site's case.
+  expect(sessionCookie(new Request('https://127.0.0.1:8788/'), 'abc')).toMatch(
+    /^__Host-aquapuebla_inbox=abc;.*Secure/,
+  )
+})
+
+test('each context reads only its own name: a cookie without the prefix is never a session on the site', async () => {
+  const value = await signSession(newSession('duena', NOW), SECRET)
+  const onSite = (cookie: string) =>
+    sessionOf(
+      new Request('https://www.aquapuebla.mx/api/inbox/session', { headers: { Cookie: cookie } }),
+      SECRET,
+      NOW,
+    )
+  const onLoopback = (cookie: string) =>
+    sessionOf(
+      new Request('http://127.0.0.1:8788/api/inbox/session', { headers: { Cookie: cookie } }),
+      SECRET,
+      NOW,
+    )
+  expect((await onSite(`${SESSION_COOKIE}=${value}`))?.login).toBe('duena')
+  // A sibling subdomain or a plain-HTTP page can set `aquapuebla_inbox` (not `__Host-…`): never read on the site.
+  expect(await onSite(`${LOCAL_SESSION_COOKIE}=${value}`)).toBeNull()
+  expect((await onLoopback(`${LOCAL_SESSION_COOKIE}=${value}`))?.login).toBe('duena')
+  expect(await onLoopback(`${SESSION_COOKIE}=${value}`)).toBeNull()
 })
 
 test('the session is read from the request’s Cookie header among others', async () => {

@@ -18,7 +18,7 @@ import {
   type LeadFilter,
 } from '../../edge/inbox/store'
 import { startD1, type TestD1 } from '../helpers/d1'
-import { SEED_LEADS, seedStatements, type SeedLead } from '../helpers/inbox-seed'
+import { FORMULA, MARKUP, SEED_LEADS, SPAM_NAMES, seedStatements, type SeedLead } from '../helpers/inbox-seed'
 
 const SITE = 'https://www.aquapuebla.mx'
 const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
@@ -47,13 +47,70 @@ test('newest first, spam set aside unless asked for, with the count of every sta
     'lead-old',
   ])
   expect(page.total).toBe(5)
-  expect(page.counts).toEqual({ nuevo: 3, contactado: 0, cotizado: 1, ganado: 1, perdido: 0, spam: 1 })
+  expect(page.counts).toEqual({ nuevo: 3, contactado: 0, cotizado: 1, ganado: 1, perdido: 0, spam: 4 })
   expect(page.leads[0]?.notifications).toEqual([
     { channel: 'email', state: 'delivered', attempts: 1, last_error: null },
     { channel: 'webhook', state: 'pending', attempts: 2, last_error: 'HTTP 500' },
   ])
-  expect(await names({ status: 'spam', query: '' })).toEqual(['Casino Bonus'])
+  expect(await names({ status: 'spam', query: '' })).toEqual(SPAM_NAMES)
   expect(await names({ status: 'ganado', query: '' })).toEqual(['Carlos Méndez'])
+})
+
+test('the default view says how many leads are set aside as spam and why, with the newest three', async () => {
+  const page = await listLeads(d1.db, all)
+  expect(page.spam.total).toBe(4)
+  expect(page.spam.reasons).toEqual([
+    { reason: 'honeypot', count: 2 },
+    { reason: 'too-fast', count: 1 },
+    { reason: 'turnstile', count: 1 },
+  ])
+  expect(page.spam.latest.map((lead) => [lead.name, lead.spam_reason])).toEqual([
+    ['Casino Bonus', 'honeypot'],
+    ['Mariana Torres', 'too-fast'],
+    ['Préstamos YA', 'honeypot'],
+  ])
+  // The same counts under a filter or a search, without the list (the filtered view lists what it shows).
+  const spamView = await listLeads(d1.db, { status: 'spam', query: '' })
+  expect(spamView.spam).toEqual({ total: 4, reasons: page.spam.reasons, latest: [] })
+  // A spam lead with no reason recorded is counted apart; only SPAM_LATEST of the newest are listed.
+  const more: SeedLead[] = Array.from({ length: 6 }, (_, index) => ({
+    ...SEED_LEADS[5]!,
+    id: `spam-${index}`,
+    name: `Bot ${index}`,
+    created_at: `2026-11-26T0${index}:00:00.000Z`,
+    spam_reason: undefined,
+  }))
+  await d1.db.batch(
+    seedStatements(more)
+      .slice(0, more.length)
+      .map((statement) => d1.db.prepare(statement)),
+  )
+  const grown = await listLeads(d1.db, all)
+  expect(grown.spam.total).toBe(10)
+  expect(grown.spam.reasons[0]).toEqual({ reason: null, count: 6 })
+  expect(grown.spam.latest.map((lead) => lead.name)).toEqual(['Bot 5', 'Bot 4', 'Bot 3'])
+})
+
+test('“No es spam” moves a lead back to nuevo and keeps why it was set aside, so an undo restores it', async () => {
+  const rescued = await updateLead(d1.db, 'lead-mariana', { status: 'nuevo' })
+  expect(rescued).toMatchObject({ status: 'nuevo', spam_reason: 'too-fast' })
+  expect(await names(all)).toEqual([
+    'Sofía Ramírez Núñez',
+    'Mariana Torres',
+    'Ana López',
+    MARKUP,
+    FORMULA,
+    'Carlos Méndez',
+  ])
+  const page = await listLeads(d1.db, all)
+  expect(page.spam.total).toBe(3)
+  expect(page.spam.reasons).toEqual([
+    { reason: 'honeypot', count: 2 },
+    { reason: 'turnstile', count: 1 },
+  ])
+  const undone = await updateLead(d1.db, 'lead-mariana', { status: 'spam' })
+  expect(undone).toMatchObject({ status: 'spam', spam_reason: 'too-fast' })
+  expect((await listLeads(d1.db, all)).spam.total).toBe(4)
 })
 
 test('pages of 25, the next page continuing where the first stopped', async () => {

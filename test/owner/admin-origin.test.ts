@@ -1,0 +1,327 @@
+/**
+ * The owner's tools on an origin of their own (ADMIN_ORIGIN, docs/decisions/025-…), proven in Chromium on
+ * Cloudflare's own runtime (`wrangler pages dev`: the build, its _headers, functions/ and a local D1) with two
+ * origins on loopback, as a second custom domain of one Pages project would be:
+ *   public  http://127.0.0.1:<port>   (the site, as https://www.aquapuebla.mx)
+ *   admin   http://localhost:<port>   (ADMIN_ORIGIN, as https://admin.aquapuebla.mx)
+ * The owner signs in to the CMS through its real GitHub pop-up (the GitHub stand-in) and to the inbox through the
+ * loopback link, both on the admin origin. Then a script running on a public page, as any script its policy lets
+ * run would (analytics after consent, Turnstile's widget), tries every way to the CMS's token and the inbox's
+ * leads: it finds neither. The same script on the admin origin reads both: the wall is the origin, not a broken
+ * setup. The public files the admin host also serves run no script there (sandboxed).
+ * The build is dist/ with the two steps ADMIN_ORIGIN changes run again on a copy (config.yml's sign-in address and
+ * the host files), as `npm run build` would write them. About 1-2 minutes (Decap's 5 MB bundle).
+ * Run: `npx jest test/owner/admin-origin.test.ts --selectProjects chromium --runInBand`.
+ */
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'puppeteer-core'
+import { makeDevLoginLink } from '../../edge/inbox/dev-login'
+import { contentSchemas } from '../../src/content/schema'
+import { cmsConfigYaml } from '../../scripts/cms/config'
+import { readCmsSettings } from '../../scripts/cms/settings'
+import { createLocalD1, freePort, startPages, type HostServer } from '../../scripts/hosts/servers'
+import {
+  ADMIN_PREFIX,
+  INBOX_PREFIX,
+  adminContentSecurityPolicy,
+  inboxContentSecurityPolicy,
+} from '../../scripts/hosts/host-rules'
+import { shellEnvironment } from '../../scripts/lib/build-into'
+import { clickText, waitForText } from '../helpers/decap-admin'
+import { distDir, launchBrowser, openPage, projectRoot } from '../helpers/browser'
+import { openLocalD1, type TestD1 } from '../helpers/d1'
+import { seedStatements } from '../helpers/inbox-seed'
+import { answerGitHubApi, startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
+
+jest.setTimeout(240_000)
+
+const CLIENT_ID = 'Iv1.origen-propio'
+const SECRET = 'secreto-de-la-app'
+const TOKEN = 'gho_token-del-cms-de-la-duena'
+const DEV_TOKEN = 'token-local-de-la-prueba-de-origen-0123'
+const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
+const NOT_FOUND_LOGGED =
+  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'admin-origin-'))
+const variant = path.join(scratch, 'dist')
+const { repo, branch } = readCmsSettings()
+
+let github: GitHubStandIn
+let server: HostServer
+let browser: Browser
+let store: TestD1
+let PUBLIC = ''
+let ADMIN = ''
+
+beforeAll(async () => {
+  if (!existsSync(path.join(distDir, INBOX_PREFIX, 'index.html')))
+    throw new Error('dist/admin/solicitudes/ is missing: run npm run build')
+  const port = await freePort()
+  PUBLIC = `http://127.0.0.1:${port}`
+  ADMIN = `http://localhost:${port}`
+  // 1. dist/ with what ADMIN_ORIGIN changes: the CMS signs in at the admin origin (config.yml's base_url), and
+  //    the host files give the admin host its rule. Decap probes a local proxy on loopback: point it at a port
+  //    nothing listens on (another test's decap-server may be on the default one).
+  cpSync(distDir, variant, { recursive: true })
+  const buildEnv = { ADMIN_ORIGIN: ADMIN, CMS_PROXY_URL: `http://127.0.0.1:${await freePort()}/api/v1` }
+  writeFileSync(
+    path.join(variant, ADMIN_PREFIX, 'config.yml'),
+    cmsConfigYaml(contentSchemas, readCmsSettings({ ...process.env, ...buildEnv })),
+  )
+  const hosts = spawnSync(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/build/host-config.ts'], {
+    cwd: projectRoot,
+    env: shellEnvironment({ ...buildEnv, DIST_DIR: variant, DEPLOY_DIR: path.join(scratch, 'deploy') }),
+    encoding: 'utf8',
+  })
+  if (hosts.status !== 0) throw new Error(`host-config failed:\n${hosts.stdout}\n${hosts.stderr}`)
+
+  // 2. GitHub, with the repository the CMS edits; the leads in a local D1.
+  github = await startGitHubStandIn({
+    clientId: CLIENT_ID,
+    secret: SECRET,
+    code: 'codigo-de-github',
+    token: TOKEN,
+    repository: { fullName: repo, branch, seedDir: path.join(projectRoot, 'content'), under: 'content' },
+  })
+  const local = createLocalD1(path.join(scratch, 'd1'))
+  store = await openLocalD1(local)
+  await store.db.batch(seedStatements().map((statement) => store.db.prepare(statement)))
+
+  // 3. One Pages project, two origins; the functions told which one is the owner's.
+  server = await startPages({
+    root: variant,
+    port,
+    functions: {
+      dir: path.join(projectRoot, 'functions'),
+      vars: {
+        ADMIN_ORIGIN: ADMIN,
+        SITE_URL: PUBLIC,
+        SESSION_SECRET: 'secreto-de-sesion-de-la-prueba-con-32-caracteres',
+        INBOX_DEV_LOGIN_TOKEN: DEV_TOKEN,
+        GITHUB_CLIENT_ID: CLIENT_ID,
+        GITHUB_CLIENT_SECRET: SECRET,
+        GITHUB_OAUTH_ORIGIN: github.origin,
+        GITHUB_API_ORIGIN: github.origin,
+        CMS_GITHUB_REPO: repo,
+      },
+      d1: local,
+    },
+  })
+  browser = await launchBrowser()
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await github?.close()
+  await store?.close()
+  rmSync(scratch, { recursive: true, force: true })
+})
+
+const head = (url: string) => fetch(url, { redirect: 'manual' })
+
+test('the public origin sends the owner’s pages to the admin origin and has no API or sign-in of its own', async () => {
+  for (const route of [ADMIN_PREFIX, INBOX_PREFIX, `${INBOX_PREFIX}?estado=spam`]) {
+    const answer = await head(`${PUBLIC}${route}`)
+    expect({ route, status: answer.status, location: answer.headers.get('location') }).toEqual({
+      route,
+      status: 307,
+      location: `${ADMIN}${route}`,
+    })
+  }
+  for (const route of [
+    '/api/inbox/session',
+    '/api/inbox/login',
+    '/api/auth?provider=github',
+    '/api/callback',
+  ])
+    expect({ route, status: (await head(`${PUBLIC}${route}`)).status }).toEqual({ route, status: 404 })
+  // On the admin origin, each tool with its own single policy (the host rule's sandbox detached).
+  const admin = await head(`${ADMIN}${ADMIN_PREFIX}`)
+  expect(admin.status).toBe(200)
+  expect(admin.headers.get('content-security-policy')).toBe(adminContentSecurityPolicy())
+  const inbox = await head(`${ADMIN}${INBOX_PREFIX}`)
+  expect(inbox.headers.get('content-security-policy')).toBe(inboxContentSecurityPolicy())
+  expect(inbox.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+  // The public files on the admin host: a second policy, `sandbox`; never indexed there.
+  const home = await head(`${ADMIN}/`)
+  expect(home.headers.get('content-security-policy')).toMatch(/, sandbox$/)
+  expect(home.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+  // And the public site itself is as before.
+  const site = await head(`${PUBLIC}/`)
+  expect(site.headers.get('content-security-policy')).not.toContain('sandbox')
+  expect(site.headers.get('x-robots-tag')).toBeNull()
+})
+
+/** What a script on `page` finds when it goes for the owner's CMS token and leads on the admin origin. */
+function probe(page: Page, admin: string, token: string) {
+  return page.evaluate(
+    async (adminOrigin: string, secret: string) => {
+      const attempt = async (what: () => Promise<unknown>) => {
+        try {
+          return await what()
+        } catch (error) {
+          return `${(error as Error).name}: ${(error as Error).message}`
+        }
+      }
+      const leads = `${adminOrigin}/api/inbox/leads`
+      return {
+        origin: window.origin,
+        // The CMS's token where Decap keeps it: this origin's localStorage.
+        tokenHere: await attempt(async () =>
+          Object.keys(localStorage).some((key) => (localStorage.getItem(key) ?? '').includes(secret)),
+        ),
+        // The leads with the owner's cookie, readable (CORS) or not.
+        leads: await attempt(async () => {
+          const answer = await fetch(leads, { credentials: 'include' })
+          return `${answer.status} ${(await answer.text()).slice(0, 40)}`
+        }),
+        // Not readable: an opaque answer, no status, no body.
+        opaque: await attempt(async () => {
+          const answer = await fetch(leads, { credentials: 'include', mode: 'no-cors' })
+          return `${answer.type} ${answer.status} "${await answer.text()}"`
+        }),
+        // This origin's own /api/inbox/: no session cookie here, and no API either.
+        ownApi: await attempt(async () => (await fetch('/api/inbox/leads')).status),
+        // A window on the admin origin, once it has left about:blank (it starts with the opener's origin):
+        // whether its storage and document can be read.
+        window: await attempt(async () => {
+          const opened = window.open(`${adminOrigin}/admin/solicitudes/`)
+          if (!opened) return 'no window'
+          for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+            try {
+              if (opened.closed) break
+              if (opened.location.href !== 'about:blank' && opened.document.readyState === 'complete') break
+            } catch {
+              break // another origin: no access any more
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100))
+          }
+          let readable = false
+          try {
+            readable =
+              typeof opened.localStorage.length === 'number' && typeof opened.document.title === 'string'
+          } catch {
+            readable = false
+          }
+          opened.close()
+          return readable ? 'read' : 'not readable'
+        }),
+      }
+    },
+    admin,
+    token,
+  )
+}
+
+test('a script on a public page cannot read the CMS’s stored token or the inbox’s leads', async () => {
+  // 1. The owner signs in to the CMS on the admin origin, through GitHub's pop-up, as on the real site.
+  const { page: cms, problems: cmsProblems } = await openPage(browser, {
+    width: 1280,
+    height: 900,
+    answer: answerGitHubApi(github),
+  })
+  await cms.goto(`${ADMIN}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+  await clickText(cms, 'Iniciar sesión con GitHub', 'button')
+  await waitForText(cms, 'Contenido del sitio')
+  expect(github.authorizeRequests).toEqual([
+    expect.objectContaining({ client_id: CLIENT_ID, redirect_uri: `${ADMIN}/api/callback` }),
+  ])
+  // Decap keeps the token in the admin origin's localStorage.
+  expect(
+    await cms.evaluate(
+      (secret: string) =>
+        Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes(secret)),
+      TOKEN,
+    ),
+  ).toBe(true)
+
+  // 2. And to the inbox (the loopback link), also on the admin origin.
+  const { page: inbox } = await openPage(browser, { width: 1280, height: 900 })
+  await inbox.goto(makeDevLoginLink(ADMIN, DEV_TOKEN).url)
+  expect(inbox.url()).toBe(`${ADMIN}${INBOX_PREFIX}`)
+  await inbox.waitForSelector('::-p-aria([name="Solicitudes"][role="heading"])')
+
+  // 3. The same browser on a public page. A script there, under the page's own policy: nothing.
+  const { page: site, problems: siteProblems } = await openPage(browser, { width: 1280, height: 900 })
+  await site.goto(`${PUBLIC}/contacto`)
+  const underPolicy = await probe(site, ADMIN, TOKEN)
+  expect(underPolicy).toEqual({
+    origin: PUBLIC,
+    tokenHere: false,
+    // The site's connect-src names no admin origin: the request never leaves the page.
+    leads: 'TypeError: Failed to fetch',
+    opaque: 'TypeError: Failed to fetch',
+    ownApi: 404,
+    // Another origin's window: no access to its storage or document (and the pages' opener policy may cut
+    // the handle altogether).
+    window: 'not readable',
+  })
+  expect(siteProblems.filter((line) => line.includes('CSP violation: connect-src'))).toHaveLength(2)
+
+  // 4. Worse: a script the policy does not stop (as if the admin origin were allowed): the browser still keeps
+  //    the answer from it (no CORS for another origin), and not even an opaque answer comes back (the API's
+  //    Cross-Origin-Resource-Policy: same-origin).
+  await site.setBypassCSP(true)
+  await site.goto(`${PUBLIC}/contacto`)
+  expect(await probe(site, ADMIN, TOKEN)).toEqual({
+    origin: PUBLIC,
+    tokenHere: false,
+    leads: 'TypeError: Failed to fetch',
+    opaque: 'TypeError: Failed to fetch',
+    ownApi: 404,
+    window: 'not readable',
+  })
+
+  // The policy was not what stopped them this time: no new violation.
+  expect(siteProblems.filter((line) => line.includes('CSP violation: connect-src'))).toHaveLength(2)
+
+  // 5. The control: the same script on the admin origin reads both. The wall above is the origin.
+  const onAdmin = await probe(inbox, ADMIN, TOKEN)
+  expect(onAdmin.origin).toBe(ADMIN)
+  expect(onAdmin.leads).toMatch(/^200 \{"leads":\[/)
+  expect(onAdmin.window).toBe('read')
+  expect(
+    await cms.evaluate(
+      (secret: string) =>
+        Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes(secret)),
+      TOKEN,
+    ),
+  ).toBe(true)
+
+  // Decap's probe for a local proxy, and GitHub's 404 for a repository without uploads, as in cms-sign-in.
+  expect(cmsProblems.filter((line) => ![PROXY_PROBE_REFUSED, NOT_FOUND_LOGGED].includes(line))).toEqual([])
+  for (const page of [cms, inbox, site]) await page.close()
+})
+
+test('the public pages the admin host also serves run none of their scripts there', async () => {
+  const { page } = await openPage(browser, { width: 390, height: 844 })
+  await page.goto(`${ADMIN}/contacto`)
+  // The page is there (static HTML) but never hydrates, and has no origin to read anything of.
+  await page.waitForSelector('::-p-aria([name="Enviar Mensaje"][role="button"])')
+  expect(
+    await page.evaluate(() => ({
+      origin: window.origin,
+      hydrated: Object.keys(document.querySelector('#root') ?? {}).some((key) => key.startsWith('__react')),
+      storage: (() => {
+        try {
+          return String(localStorage.length)
+        } catch (error) {
+          return (error as Error).name
+        }
+      })(),
+      cookie: (() => {
+        try {
+          return document.cookie
+        } catch (error) {
+          return (error as Error).name
+        }
+      })(),
+    })),
+  ).toEqual({ origin: 'null', hydrated: false, storage: 'SecurityError', cookie: 'SecurityError' })
+  await page.close()
+})

@@ -1,0 +1,161 @@
+/**
+ * @jest-environment node
+ *
+ * The owner's tools on an origin of their own (edge/owner/origin.ts, docs/decisions/025-…): with ADMIN_ORIGIN
+ * set, /admin/ redirects there from any other host, and the inbox's API and both GitHub sign-ins answer 404
+ * anywhere else, before reading a cookie; the CMS hands its token to that origin by default. Without it,
+ * nothing changes. A malformed ADMIN_ORIGIN fails closed.
+ */
+import { finishAuth, startAuth } from '../../edge/cms/oauth'
+import { handleInbox } from '../../edge/inbox/api'
+import { finishInboxSignIn } from '../../edge/inbox/github-sign-in'
+import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
+import { adminOrigin, adminPagesGate } from '../../edge/owner/origin'
+import { readCmsSettings } from '../../scripts/cms/settings'
+import { headersFile, parseHeadersFile, type HostPolicy } from '../../scripts/hosts/host-files'
+import {
+  adminContentSecurityPolicy,
+  adminHeaders,
+  inboxHeaders,
+  readAdminOrigin,
+  securityHeaders,
+} from '../../scripts/hosts/host-rules'
+
+const SITE = 'https://www.aquapuebla.mx'
+const ADMIN = 'https://admin.aquapuebla.mx'
+const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
+
+const served = () => Promise.resolve(new Response('archivo estático', { status: 200 }))
+
+test('ADMIN_ORIGIN is an exact https origin (http only on loopback); anything else is refused by name', () => {
+  expect(adminOrigin({})).toBeNull()
+  expect(adminOrigin({ ADMIN_ORIGIN: ' ' })).toBeNull()
+  expect(adminOrigin({ ADMIN_ORIGIN: ADMIN })).toBe(ADMIN)
+  expect(adminOrigin({ ADMIN_ORIGIN: `${ADMIN}/` })).toBe(ADMIN)
+  expect(adminOrigin({ ADMIN_ORIGIN: 'http://localhost:8788' })).toBe('http://localhost:8788')
+  for (const wrong of ['http://admin.aquapuebla.mx', `${ADMIN}/admin/`, 'admin.aquapuebla.mx', '*'])
+    expect(() => adminOrigin({ ADMIN_ORIGIN: wrong })).toThrow(/ADMIN_ORIGIN/)
+})
+
+test('/admin/ on the public host, or a preview, redirects to the same path on ADMIN_ORIGIN, uncached', async () => {
+  for (const from of [SITE, 'https://3f2a.aquapuebla.pages.dev']) {
+    const answer = await adminPagesGate({
+      request: new Request(`${from}/admin/solicitudes/?estado=spam`),
+      env: { ADMIN_ORIGIN: ADMIN },
+      next: served,
+    })
+    expect(answer.status).toBe(307)
+    expect(answer.headers.get('Location')).toBe(`${ADMIN}/admin/solicitudes/?estado=spam`)
+    expect(answer.headers.get('Cache-Control')).toBe('no-store')
+  }
+  const there = await adminPagesGate({
+    request: new Request(`${ADMIN}/admin/`),
+    env: { ADMIN_ORIGIN: ADMIN },
+    next: served,
+  })
+  expect(await there.text()).toBe('archivo estático')
+  // Without ADMIN_ORIGIN, as before: served wherever asked.
+  expect(
+    (await adminPagesGate({ request: new Request(`${SITE}/admin/`), env: {}, next: served })).status,
+  ).toBe(200)
+  // Misconfigured: an error naming the variable, never the files on the wrong origin.
+  const broken = await adminPagesGate({
+    request: new Request(`${SITE}/admin/`),
+    env: { ADMIN_ORIGIN: 'admin.aquapuebla.mx' },
+    next: served,
+  })
+  expect(broken.status).toBe(500)
+  expect(await broken.text()).toMatch(/^ADMIN_ORIGIN: "admin\.aquapuebla\.mx" is not an origin/)
+})
+
+test('the inbox API answers only on ADMIN_ORIGIN: elsewhere 404 even with a valid session', async () => {
+  const session = newSession('duena')
+  const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
+  const env = { SESSION_SECRET: SECRET, ADMIN_ORIGIN: ADMIN, INBOX_DEV_LOGIN_TOKEN: 'x'.repeat(32) }
+  const call = (origin: string, route: string) =>
+    handleInbox({
+      request: new Request(`${origin}/api/inbox/${route}`, { headers: { Cookie: cookie } }),
+      env,
+    })
+  for (const route of ['session', 'leads', 'export.csv', 'login', 'dev-login?token=x'])
+    expect({ route, status: (await call(SITE, route)).status }).toEqual({ route, status: 404 })
+  expect((await call(ADMIN, 'session')).status).toBe(200)
+  const callback = await finishInboxSignIn({
+    request: new Request(`${SITE}/api/callback/solicitudes?code=a&state=b`),
+    env,
+  })
+  expect(callback.status).toBe(404)
+  // A malformed ADMIN_ORIGIN closes the API rather than opening it on every host.
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+  try {
+    const broken = await handleInbox({
+      request: new Request(`${ADMIN}/api/inbox/session`, { headers: { Cookie: cookie } }),
+      env: { ...env, ADMIN_ORIGIN: 'admin' },
+    })
+    expect(broken.status).toBe(404)
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^ADMIN_ORIGIN: "admin"/))
+  } finally {
+    logged.mockRestore()
+  }
+})
+
+test('the CMS sign-in exists only on ADMIN_ORIGIN, and hands the token to that origin by default', async () => {
+  const env = { GITHUB_CLIENT_ID: 'Iv1.cliente', GITHUB_CLIENT_SECRET: 'secreto', ADMIN_ORIGIN: ADMIN }
+  expect(startAuth({ request: new Request(`${SITE}/api/auth?provider=github`), env }).status).toBe(404)
+  expect(
+    (await finishAuth({ request: new Request(`${SITE}/api/callback?code=a&state=b`), env })).status,
+  ).toBe(404)
+  const started = startAuth({ request: new Request(`${ADMIN}/api/auth?provider=github&scope=repo`), env })
+  expect(started.status).toBe(302)
+  expect(new URL(started.headers.get('Location') ?? '').searchParams.get('redirect_uri')).toBe(
+    `${ADMIN}/api/callback`,
+  )
+  // A refused callback (no state) still greets only the admin origin.
+  const page = await (
+    await finishAuth({ request: new Request(`${ADMIN}/api/callback?code=a&state=b`), env })
+  ).text()
+  expect(page).toContain(JSON.stringify([ADMIN]))
+})
+
+test('the build’s _headers gives the admin host its sandboxing rule, which the admin’s and inbox’s rules detach', () => {
+  const policy: HostPolicy = {
+    siteUrl: SITE,
+    headers: securityHeaders("default-src 'none'"),
+    routes: ['/'],
+    otherFiles: [],
+    adminHeaders: adminHeaders(adminContentSecurityPolicy()),
+    inboxHeaders: inboxHeaders(),
+    adminHost: 'admin.aquapuebla.mx',
+  }
+  const rules = parseHeadersFile(headersFile(policy, {}))
+  expect(rules.map((rule) => rule.pattern).slice(0, 4)).toEqual([
+    '/*',
+    'https://admin.aquapuebla.mx/*',
+    '/admin/*',
+    '/admin/solicitudes/*',
+  ])
+  expect(rules[1]?.headers).toEqual({
+    'Content-Security-Policy': 'sandbox',
+    'X-Robots-Tag': 'noindex, nofollow',
+  })
+  const text = headersFile(policy, {})
+  const block = (pattern: string) => text.split('\n\n').find((rule) => rule.startsWith(`${pattern}\n`)) ?? ''
+  // The admin's rule first drops what the site-wide and the admin-host rules set (the sandbox policy, the
+  // robots line), then sets its own; the inbox's, under it, drops the admin's policy for its own.
+  expect(block('/admin/*')).toContain('  ! Content-Security-Policy')
+  expect(block('/admin/*')).toContain('  ! X-Robots-Tag')
+  expect(block('/admin/solicitudes/*')).toContain('  ! Content-Security-Policy')
+  // No ADMIN_ORIGIN, no such rule: the default build's _headers is unchanged.
+  expect(headersFile({ ...policy, adminHost: undefined }, {})).not.toMatch(/^https:\/\//m)
+  expect(readAdminOrigin({})).toBe('')
+  expect(readAdminOrigin({ ADMIN_ORIGIN: ADMIN })).toBe(ADMIN)
+  expect(() => readAdminOrigin({ ADMIN_ORIGIN: 'admin.aquapuebla.mx' })).toThrow(/ADMIN_ORIGIN/)
+})
+
+test('the CMS signs in at ADMIN_ORIGIN by default (its config.yml base_url)', () => {
+  expect(readCmsSettings({ ADMIN_ORIGIN: ADMIN }).authBaseUrl).toBe(ADMIN)
+  expect(
+    readCmsSettings({ ADMIN_ORIGIN: ADMIN, CMS_AUTH_BASE_URL: 'https://otro.example/' }).authBaseUrl,
+  ).toBe('https://otro.example')
+  expect(readCmsSettings({}).authBaseUrl).toBe('')
+})
