@@ -1,5 +1,5 @@
 /**
- * The owner's tools on an origin of their own (docs/decisions/025-the-owners-tools-on-their-own-origin.md).
+ * The owner's tools on an origin of their own (docs/decisions/027-the-owners-tools-on-their-own-origin.md).
  * With ADMIN_ORIGIN set (e.g. `https://admin.aquapuebla.mx`, a second custom domain of the same Pages
  * project), the CMS (/admin/), the inbox (/admin/solicitudes/), the inbox's API (/api/inbox/*) and both GitHub
  * sign-ins (/api/auth, /api/callback, /api/callback/solicitudes) answer only there:

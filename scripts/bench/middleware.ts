@@ -1,5 +1,5 @@
 /**
- * What a Pages middleware on every request would cost the public pages (docs/decisions/025-…): `npm run
+ * What a Pages middleware on every request would cost the public pages (docs/decisions/027-…): `npm run
  * bench:middleware`. Serves the built dist/ twice in `wrangler pages dev`, both with the project's functions/:
  *   - as built: functions only under /admin/* and /api/* (Pages' generated _routes.json), the public pages
  *     static, as on Cloudflare (no Function invoked, free, served past the Functions quota);

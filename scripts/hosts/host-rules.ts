@@ -337,7 +337,7 @@ export function inboxHeaders(): Record<string, string> {
 /* The owner's tools on an origin of their own (ADMIN_ORIGIN)                                        */
 
 /**
- * ADMIN_ORIGIN of a build (Cloudflare Pages: the same variable the functions read, docs/decisions/025-…): ''
+ * ADMIN_ORIGIN of a build (Cloudflare Pages: the same variable the functions read, docs/decisions/027-…): ''
  * when the owner's tools share the site's origin, else the checked origin (edge/owner/origin.ts's rule).
  */
 export function readAdminOrigin(env: NodeJS.ProcessEnv = process.env): string {

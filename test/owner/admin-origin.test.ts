@@ -1,5 +1,5 @@
 /**
- * The owner's tools on an origin of their own (ADMIN_ORIGIN, docs/decisions/025-…), proven in Chromium on
+ * The owner's tools on an origin of their own (ADMIN_ORIGIN, docs/decisions/027-…), proven in Chromium on
  * Cloudflare's own runtime (`wrangler pages dev`: the build, its _headers, functions/ and a local D1) with two
  * origins on loopback, as a second custom domain of one Pages project would be:
  *   public  http://127.0.0.1:<port>   (the site, as https://www.aquapuebla.mx)

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The owner's tools on an origin of their own (edge/owner/origin.ts, docs/decisions/025-…): with ADMIN_ORIGIN
+ * The owner's tools on an origin of their own (edge/owner/origin.ts, docs/decisions/027-…): with ADMIN_ORIGIN
  * set, /admin/ redirects there from any other host, and the inbox's API and both GitHub sign-ins answer 404
  * anywhere else, before reading a cookie; the CMS hands its token to that origin by default. Without it,
  * nothing changes. A malformed ADMIN_ORIGIN fails closed.
