@@ -4,6 +4,10 @@
  * nginx); `webkit` (WebDriver against its own build). `npm run test:<project>` selects one; `npm test` runs
  * them all around a build.
  */
+import { requireProjectNode } from './scripts/lib/require-node.js'
+
+requireProjectNode('jest')
+
 const globals = {
   SITE_URL: 'https://www.aquapuebla.mx',
   LEAD_ENDPOINT: '',

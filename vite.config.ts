@@ -10,6 +10,9 @@ import {
 } from './scripts/build/vite-plugins'
 import { adminDevPlugin } from './scripts/cms/dev-plugin'
 import { readBuildSettings } from './scripts/lib/build-settings'
+import { requireProjectNode } from './scripts/lib/require-node.js'
+
+requireProjectNode('vite')
 
 /** Build-time constants: the settings of scripts/lib/build-settings.ts (one reader for the env). */
 export const buildConstants = readBuildSettings()
@@ -32,7 +35,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     Object.entries(buildConstants).map(([key, value]) => [key, JSON.stringify(value)]),
   ),
   build: isSsrBuild
-    ? { outDir: ssrOutDir, emptyOutDir: true, target: 'node20', minify: false }
+    ? { outDir: ssrOutDir, emptyOutDir: true, target: 'node22', minify: false }
     : {
         outDir,
         emptyOutDir: true,

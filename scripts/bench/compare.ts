@@ -6,11 +6,14 @@
  *   REF=a4cd813 npm run bench:compare          the git ref to compare against (default: the last commit on
  *                                              main that changed src/, renderer/, index.html or the host rules)
  *   VARIANTS=tree,nojs,tree-nocoop …           which variants (default tree,ref,nojs; see below)
+ *   REF_MODULES=/other/node_modules …          build REF with these node_modules (another checkout's
+ *                                              `npm ci`), to compare toolchains: tree on this one's
  *
  * This machine is noisy (2 cores shared with other work; Lighthouse's benchmarkIndex moves by 2× within an
  * hour), so a figure alone means nothing: only differences measured in the same minutes do. Variants:
  *   tree   the working tree as it is now (uncommitted changes included)
  *   ref    REF, exported with `git archive` into a temp folder that borrows this checkout's node_modules
+ *          (or REF_MODULES: the ref is then built with that checkout's packages)
  *   nojs   the tree's build with every app script removed: the loader, its <template> of module scripts,
  *          modulepreloads and react-router's hydration data (JSON-LD stays: it is data, not a script).
  *          Same HTML and CSS otherwise, same headers: the limit hydration is measured against.
@@ -104,7 +107,8 @@ function exportCommit(commit: string, into: string): void {
   execFileSync('git', ['archive', '--format=tar', '-o', archive, commit], { cwd: root })
   execFileSync('tar', ['-xf', archive, '-C', into])
   rmSync(archive)
-  symlinkSync(path.join(root, 'node_modules'), path.join(into, 'node_modules'), 'dir')
+  const modules = process.env.REF_MODULES ? path.resolve(process.env.REF_MODULES) : path.join(root, 'node_modules')
+  symlinkSync(modules, path.join(into, 'node_modules'), 'dir')
 }
 
 // -----------------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { buildInto } from '../lib/build-into'
 import { chromiumArgs, chromiumPath } from '../lib/offline-images'
 
 /** Upper bounds per step, so a hang ends the run instead of the session. */
-export const TIMEOUT_MS = { build: 240_000, launch: 15_000, image: 10_000, lighthouse: 90_000, close: 5_000 }
+export const TIMEOUT_MS = { build: 600_000, launch: 15_000, image: 10_000, lighthouse: 90_000, close: 5_000 }
 
 export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined

@@ -19,10 +19,10 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
-import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
+import { projectCompatibilityDate } from '../lib/compatibility-date'
 import { devVarsFile } from './dev-vars'
 
 export type HostName = 'nginx' | 'apache' | 'pages'
@@ -80,7 +80,6 @@ const APACHE_MODULES = '/usr/lib/apache2/modules'
 // npm scripts and jest run from the project root; no import.meta/__dirname (this file runs as ESM under
 // tsx and as CommonJS under ts-jest).
 const projectRoot = process.cwd()
-const projectRequire = createRequire(path.join(projectRoot, 'package.json'))
 
 function findBinary(names: string[], debianPackage: string): string {
   for (const name of names) {
@@ -359,18 +358,8 @@ AddOutputFilterByType DEFLATE text/html text/plain text/css text/javascript appl
 /* ------------------------------------------------------------------------------------------------ */
 /* Cloudflare Pages (wrangler)                                                                      */
 
-/**
- * A date the bundled workerd runtime supports: wrangler refuses to start with a later one. The
- * runtime's version is `1.YYYYMMDD.N`; its own date is always supported.
- */
-export function pagesCompatibilityDate(): string {
-  const version = JSON.parse(
-    readFileSync(projectRequire.resolve('@cloudflare/workerd-linux-64/package.json'), 'utf8'),
-  ).version as string
-  const date = /^1\.(\d{4})(\d{2})(\d{2})\./.exec(version)
-  if (!date) throw new Error(`unexpected workerd version ${version}`)
-  return `${date[1]}-${date[2]}-${date[3]}`
-}
+/** The compatibility date `wrangler pages dev` runs the functions with: production's (wrangler.toml). */
+export const pagesCompatibilityDate = projectCompatibilityDate
 
 const wranglerBin = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
 

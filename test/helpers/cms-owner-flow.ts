@@ -114,7 +114,7 @@ export async function editPriceAndPhoto(
   await touchControl(page, 'Mantenimiento regular', await itemToggle(page, 'Mantenimiento regular'), device)
   const price = await fieldByLabel(page, 'Precio desde (MXN)')
   await touchControl(page, 'Precio desde (MXN)', price, device)
-  await price.click({ clickCount: 3 })
+  await price.click({ count: 3 })
   await page.keyboard.press('Backspace')
   await price.type(String(NEW_PRICE))
   await shot('3-precio')

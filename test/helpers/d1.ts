@@ -1,12 +1,14 @@
 /**
  * A real D1 database for unit tests of edge/ code: Miniflare (wrangler's own local runtime, from npm) runs
  * workerd with a D1 binding, in memory, with migrations/ applied in order as `wrangler d1 migrations
- * apply` does; the test calls the binding from Node through Miniflare's proxy. Takes ~1 s to start.
+ * apply` does; the test calls the binding from Node through Miniflare's proxy. Takes ~1 s to start. Miniflare 5
+ * (wrangler 4.164's) takes its own option shape; `convertV4MiniflareOptions`, its own adapter, reads the v4 one.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Miniflare } from 'miniflare'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
 import type { D1Database } from '../../edge/leads/d1'
+import { projectCompatibilityDate } from '../../scripts/lib/compatibility-date'
 
 // jest and the scripts run from the project root.
 export const migrationsDir = path.resolve(process.cwd(), 'migrations')
@@ -43,12 +45,14 @@ export async function applyMigrations(db: D1Database, which: (file: string) => b
 
 /** A fresh in-memory D1 with the migrations `which` picks applied (default all). */
 export async function startD1(which?: (file: string) => boolean): Promise<TestD1> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-    d1Databases: { DB: 'leads-test' },
-    compatibilityDate: '2026-04-26',
-  })
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
+      d1Databases: { DB: 'leads-test' },
+      compatibilityDate: projectCompatibilityDate(),
+    }),
+  )
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
   await applyMigrations(db, which)
   return {
@@ -63,13 +67,16 @@ export async function startD1(which?: (file: string) => boolean): Promise<TestD1
  * from the test through Miniflare, to read what the Pages Function and the schedule Worker wrote.
  */
 export async function openLocalD1(local: { persistTo: string; databaseId: string }): Promise<TestD1> {
-  const mf = new Miniflare({
-    modules: true,
-    script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-    d1Databases: { DB: local.databaseId },
-    d1Persist: path.join(local.persistTo, 'v3', 'd1'),
-    compatibilityDate: '2026-04-26',
-  })
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
+      d1Databases: { DB: local.databaseId },
+      // Where wrangler keeps its local state under --persist-to (D1 in its d1/ folder).
+      resourcePersistencePath: path.join(local.persistTo, 'v3'),
+      compatibilityDate: projectCompatibilityDate(),
+    }),
+  )
   const db = (await mf.getD1Database('DB')) as unknown as D1Database
   return { db, clear: () => clearTables(db), close: () => mf.dispose() }
 }

@@ -105,7 +105,7 @@ export async function expandItem(page: Page, summary: string): Promise<void> {
 
 export async function retype(page: Page, label: string, value: string): Promise<void> {
   const input = await fieldByLabel(page, label)
-  await input.click({ clickCount: 3 })
+  await input.click({ count: 3 })
   await page.keyboard.press('Backspace')
   await input.type(value)
 }

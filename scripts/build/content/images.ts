@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
+import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import {
   MEDIA_PREFIX,
   type ContentName,
@@ -141,8 +141,8 @@ function looksLikeHeic(bytes: Buffer, file: string): boolean {
 const HEIC_ADVICE =
   'HEIC photos cannot be read by the build: upload it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible, or share it as JPEG)'
 
-async function readableMetadata(bytes: Buffer, file: string): Promise<sharp.Metadata> {
-  let metadata: sharp.Metadata
+async function readableMetadata(bytes: Buffer, file: string): Promise<Metadata> {
+  let metadata: Metadata
   try {
     metadata = await sharp(bytes).metadata()
   } catch {
@@ -160,7 +160,7 @@ async function readableMetadata(bytes: Buffer, file: string): Promise<sharp.Meta
 }
 
 /** The width/height after the EXIF orientation. */
-const orientedSize = (metadata: sharp.Metadata) =>
+const orientedSize = (metadata: Metadata) =>
   metadata.autoOrient ?? { width: metadata.width!, height: metadata.height! }
 
 const hex = (channel: number) => channel.toString(16).padStart(2, '0')
@@ -180,7 +180,7 @@ async function processImage(bytes: Buffer, file: string, dir: string): Promise<P
   const oriented = orientedSize(metadata)
   const largest = Math.min(oriented.width, OUTPUT_WIDTHS[OUTPUT_WIDTHS.length - 1]!)
   const widths = [...OUTPUT_WIDTHS.filter((width) => width < largest), largest]
-  let base: { data: Buffer; info: sharp.OutputInfo }
+  let base: { data: Buffer; info: OutputInfo }
   try {
     // Decoded once at the largest width, oriented, in sRGB; every copy is made from these pixels.
     base = await sharp(bytes)
@@ -194,7 +194,7 @@ async function processImage(bytes: Buffer, file: string, dir: string): Promise<P
       `the image is damaged and cannot be decoded (${(error as Error).message.split('\n')[0]}): upload it again`,
     )
   }
-  const raw = (pixels: Buffer, info: sharp.OutputInfo) =>
+  const raw = (pixels: Buffer, info: OutputInfo) =>
     sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } })
 
   const stops = await raw(base.data, base.info).resize(1, 3, { fit: 'fill' }).removeAlpha().raw().toBuffer()
