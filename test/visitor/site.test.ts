@@ -13,7 +13,9 @@
  *   script before the page's own and request interception, which classic WebDriver lacks: Chromium and Firefox;
  * - prefers-reduced-motion is in motion.test.ts (CDP media emulation), Chromium only;
  * - WebKitGTK's window is never narrower than 447 px: there "phone width" is 447 (below the 480 and 768 px
- *   breakpoints), and the 320 and 390 px overflow checks are the 447 px one.
+ *   breakpoints), and the 320 and 390 px overflow checks are the 447 px one;
+ * - the `webkit` project also checks its driver: a missing piece is named with its Debian package, a session
+ *   that cannot start is retried and then fails with the driver's own message.
  */
 import { everyLinkHydrated } from '../../scripts/bench/load-trace'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
@@ -22,6 +24,7 @@ import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
 import { onlyIn, openSite, puppeteerPage, widthsFor, withTab, type Site, type Tab } from '../helpers/driver'
 import { ROUTES, type Route } from '../helpers/routes'
+import { startWebKit, webkitExecutables } from '../helpers/webkit'
 
 /** The public origin every absolute URL points to (jest's SITE_URL global, as in the build). */
 const ORIGIN = 'https://www.aquapuebla.mx'
@@ -711,3 +714,29 @@ describe('keyboard', () => {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+onlyIn(
+  ['webkit'],
+  'tests the WebKit driver itself (test/helpers/webkit.ts)',
+  describe,
+)('when WebKit cannot run', () => {
+  test('a missing driver or browser is named with its Debian package', () => {
+    expect(() =>
+      webkitExecutables({ ...process.env, WEBKIT_WEBDRIVER_PATH: '/nonexistent/WebKitWebDriver' }),
+    ).toThrow(
+      /WebKitWebDriver not found at \/nonexistent\/WebKitWebDriver: apt-get install webkit2gtk-driver/,
+    )
+    expect(() =>
+      webkitExecutables({ ...process.env, WEBKIT_BROWSER_PATH: '', PATH: '/nonexistent', DISPLAY: '' }),
+    ).toThrow(/no DISPLAY and no xvfb-run: apt-get install xvfb/)
+  })
+
+  test("a session that cannot start is tried 3 times, then fails with the driver's own message", async () => {
+    // /bin/false is no browser: it exits at once, and the driver never gets a session from it.
+    const attempt = startWebKit({
+      env: { ...process.env, WEBKIT_BROWSER_PATH: '/bin/false' },
+      sessionTimeoutMs: 5000,
+    })
+    await expect(attempt).rejects.toThrow(/^WebKit session could not start after 3 attempts: .+/)
+  })
+})
