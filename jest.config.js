@@ -1,8 +1,9 @@
 /**
- * One project per way of running the tests: `unit` (jsdom, React Testing Library); `chromium`, `firefox` and
- * `nginx` (puppeteer against dist/: every suite in Chromium, the visitor subset in Firefox, the site suite on
- * nginx); `webkit` (WebDriver against its own build). `npm run test:<project>` selects one; `npm test` runs
- * them all around a build.
+ * One project per way of running the tests: `unit` (jsdom, React Testing Library); `chromium`, `firefox`,
+ * `webkit` and `nginx` (a browser against dist/: every suite in Chromium, the suites where engines differ in
+ * Firefox and WebKit too, the site suite on nginx). `npm run test:<project>` selects one; `npm test` runs them
+ * all around a build. Before its tests each browser project checks that dist/ is the build they are written for
+ * (test/setup/build-check.ts).
  */
 import { requireProjectNode } from './scripts/lib/require-node.js'
 
@@ -48,6 +49,7 @@ const browserProject = (name, testMatch, extra = {}) => ({
   testEnvironment: 'node',
   testMatch,
   setupFiles: [`<rootDir>/test/setup/project-${name}.ts`],
+  globalSetup: '<rootDir>/test/setup/build-check.ts',
   setupFilesAfterEnv: ['<rootDir>/test/setup/setup-browser.ts'],
   transform,
   moduleNameMapper,
@@ -57,11 +59,17 @@ const browserProject = (name, testMatch, extra = {}) => ({
 })
 
 /**
- * The visitor suites a second engine and a real server repeat: the site (every page raw and hydrated,
- * navigation, 404, menu) and the quote form. The rest (hosts, validators, the owner's tools, CSP, photos,
- * analytics …) proves the same thing in any engine, so it runs once, in Chromium.
+ * The suites every engine runs, written once against test/helpers/driver.ts: where engines differ (rendering,
+ * hydration, form validation and its scrolling, the owner's phone edit in the CMS). The rest (hosts,
+ * validators, CSP, photos, analytics, the inbox …) proves the same thing in any engine, so it runs once, in
+ * Chromium; inside these files, the few tests that need what only one driver offers say so (`onlyIn`).
  */
-const visitor = (...names) => names.map((name) => `<rootDir>/test/visitor/${name}.test.ts`)
+const everyEngine = [
+  '<rootDir>/test/visitor/site.test.ts',
+  '<rootDir>/test/visitor/quote-form.test.ts',
+  '<rootDir>/test/visitor/quote-form-validity.test.ts',
+  '<rootDir>/test/owner/cms-phone.test.ts',
+]
 
 /** @type {import('jest').Config} */
 export default {
@@ -75,24 +83,13 @@ export default {
       moduleNameMapper,
       globals,
     },
-    // Every browser and server suite, in Chromium against our serve script (or the real servers they start).
-    browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts'], {
-      testPathIgnorePatterns: ['/node_modules/', 'webkit\\.test\\.ts$'],
-    }),
-    // The visitor subset in Firefox ESR (WebDriver BiDi): not motion.test.ts, whose media emulation is CDP-only.
-    browserProject('firefox', visitor('site', 'quote-form', 'quote-form-validity')),
+    // Every browser and server suite, in Chromium (CDP) against our serve script (or the real servers they start).
+    browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts']),
+    // Firefox ESR (WebDriver BiDi, puppeteer).
+    browserProject('firefox', everyEngine),
+    // WebKit, Safari's engine: WebKitGTK through WebKitWebDriver (classic WebDriver, selenium-webdriver).
+    browserProject('webkit', everyEngine, { slowTestThreshold: 60 }),
     // The site suite with Debian's nginx serving the build, as on a VPS.
-    browserProject('nginx', visitor('site')),
-    {
-      // WebKit (WebKitGTK through WebKitWebDriver + selenium-webdriver), on a build of its own.
-      displayName: 'webkit',
-      testEnvironment: 'node',
-      // The visitor suite and the owner's phone edit (*.webkit.test.ts): what WebKit can run of them.
-      testMatch: ['<rootDir>/test/**/*webkit.test.ts'],
-      transform,
-      moduleNameMapper,
-      globals,
-      slowTestThreshold: 60,
-    },
+    browserProject('nginx', ['<rootDir>/test/visitor/site.test.ts']),
   ],
 }

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the site as Cloudflare Pages runs it, on this machine. Steps:
- *   1. Build when the build folder is missing, older than the sources, or built with other settings. The form
- *      posts to the site's own lead endpoint (LEAD_ENDPOINT=/api/leads unless LEAD_ENDPOINT is set, even empty).
+ *   1. Build when the build folder is missing, older than the sources, or built with other settings (the build's
+ *      own record, scripts/lib/build-info.ts). The form posts to the site's own lead endpoint
+ *      (LEAD_ENDPOINT=/api/leads unless LEAD_ENDPOINT is set, even empty).
  *   2. A local D1 database in .wrangler/state/ (kept between runs; git-ignored), with migrations/ applied:
  *      only the ones it has not seen, as `wrangler d1 migrations apply --local` does.
  *   3. The variables the functions get: the project's `.dev.vars` (wrangler's format, scripts/hosts/dev-vars.ts;
@@ -18,7 +19,6 @@
  * file), DIST_DIR (another build folder), LOCAL_STATE_DIR (another database folder): the tests use these three.
  * `npm run serve` serves dist/ without functions, as any static host would.
  */
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { channelsOf, type LeadEnv } from '../edge/leads/env'
 import { MIN_SECRET_LENGTH } from '../edge/inbox/session'
@@ -27,6 +27,8 @@ import { INBOX_PREFIX } from './hosts/host-rules'
 import { localInboxSignIn } from './hosts/inbox-sign-in'
 import { createLocalD1, startPages } from './hosts/servers'
 import { buildIntoSync } from './lib/build-into'
+import { staleReason } from './lib/build-info'
+import { readBuildSettings } from './lib/build-settings'
 
 const root = path.resolve(import.meta.dirname, '..')
 const defaultDist = path.join(root, 'dist')
@@ -36,20 +38,6 @@ const ssrDist =
   dist === defaultDist
     ? path.join(root, 'dist-server')
     : path.join(root, '.variants', `${path.basename(dist)}-server`)
-const stamp = path.join(dist, '.build-info.json')
-/** What a build reads: a change to any of them makes dist/ stale. */
-const SOURCES = [
-  'src',
-  'pages',
-  'renderer',
-  'public',
-  'content',
-  'scripts',
-  'index.html',
-  'vite.config.ts',
-  'vite.inbox.config.ts',
-  'package-lock.json',
-]
 
 /** A path as the owner reads it: relative inside the project, absolute elsewhere. */
 function shown(file: string): string {
@@ -68,41 +56,21 @@ const buildEnv = {
   IMAGE_ORIGIN: process.env.IMAGE_ORIGIN ?? '',
 }
 
-function newestSourceTime(): number {
-  let newest = 0
-  const visit = (entry: string) => {
-    if (!existsSync(entry)) return
-    const stats = statSync(entry)
-    if (stats.isDirectory()) readdirSync(entry).forEach((name) => visit(path.join(entry, name)))
-    else newest = Math.max(newest, stats.mtimeMs)
-  }
-  SOURCES.forEach((source) => visit(path.join(root, source)))
-  return newest
-}
-
-function staleReason(): string | null {
-  if (!existsSync(stamp)) return 'no build yet'
-  const info = JSON.parse(readFileSync(stamp, 'utf8')) as { builtAt: number; env: typeof buildEnv }
-  if (JSON.stringify(info.env) !== JSON.stringify(buildEnv)) return 'build settings changed'
-  if (newestSourceTime() > info.builtAt) return 'sources changed since the last build'
-  return null
-}
+const env = Object.fromEntries(Object.entries(buildEnv).filter(([, value]) => value !== ''))
+const contentDir = path.resolve(root, process.env.CONTENT_DIR || 'content')
 
 // 1. Build if needed.
-const reason = staleReason()
+// The build records what it was built with (scripts/lib/build-info.ts): another build, or sources changed since.
+const reason = staleReason(
+  dist,
+  { settings: readBuildSettings({ ...process.env, ...env }), contentDir },
+  root,
+  { ...process.env, SSR_DIST_DIR: ssrDist },
+)
 if (reason) {
   console.log(`Building (${reason})…`)
-  const builtAt = Date.now()
-  const env = Object.fromEntries(Object.entries(buildEnv).filter(([, value]) => value !== ''))
-  const result = buildIntoSync({
-    dist,
-    ssrDist,
-    env,
-    cwd: root,
-    inherit: true,
-  })
+  const result = buildIntoSync({ dist, ssrDist, env, cwd: root, inherit: true })
   if (result.status !== 0) process.exit(result.status ?? 1)
-  writeFileSync(stamp, JSON.stringify({ builtAt, env: buildEnv }))
 } else {
   console.log(`${shown(dist)}/ is up to date.`)
 }

@@ -40,27 +40,32 @@ export async function interceptExternal(
 ): Promise<string[]> {
   const external: string[] = []
   await page.setRequestInterception(true)
+  // A request the page gave up before it was answered (it navigated or closed) is no longer there to answer:
+  // Firefox's WebDriver BiDi says "no such request", which is not a failure of the page.
+  const gone = () => undefined
   page.on('request', (request: HTTPRequest) => {
     const url = new URL(request.url())
     if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:') {
-      void request.continue()
+      void request.continue().catch(gone)
       return
     }
     external.push(url.href)
     const reply = (answered: Answered) => {
       if (answered) {
-        void request.respond(answered)
+        void request.respond(answered).catch(gone)
       } else if (url.hostname === imageHost) {
-        void request.respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
+        void request
+          .respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
+          .catch(gone)
       } else {
-        void request.abort('blockedbyclient')
+        void request.abort('blockedbyclient').catch(gone)
       }
     }
     const answered = answer?.(request)
     if (answered instanceof Promise)
       answered.then(reply, (error: unknown) => {
         console.error(`answering ${url.href} failed: ${String(error)}`)
-        void request.abort('failed')
+        void request.abort('failed').catch(gone)
       })
     else reply(answered)
   })

@@ -1,16 +1,15 @@
 /**
- * The owner's edit from the phone (issue 25), as one flow the CMS's browser tests share: from the admin's list of
- * content files, open "Página Servicios", change the maintenance price, replace the first gallery photo with one
- * from the device's files, publish. On each device (a 390 × 844 touch phone, a 1280 px window) every control is
- * checked to lie on screen before it is touched, and the page never lays out wider than the screen.
- * Used by cms-phone.test.ts (decap-server on loopback) and cms-sign-in.test.ts (GitHub, after the pop-up).
+ * The owner's edit from the phone (issue 25), as one flow the CMS's browser tests share, in a driver tab of any
+ * engine (test/helpers/driver.ts): from the admin's list of content files, open "Página Servicios", change the
+ * maintenance price, replace the first gallery photo with one from the device's files, publish. On each device
+ * (a 390 × 844 touch phone, a 1280 px window; WebKit's 447 px window) every control is checked to lie on screen
+ * before it is touched, and the page never lays out wider than the screen.
+ * Used by cms-phone.test.ts (decap-server on loopback, every engine) and cms-sign-in.test.ts (GitHub, after the
+ * pop-up, Chromium).
  */
 import path from 'node:path'
-import type { ElementHandle, Page } from 'puppeteer-core'
 import sharp from 'sharp'
-import { byText, fieldByLabel, itemToggle, waitForText } from './decap-admin'
-
-export { byText }
+import { puppeteerPage, type Handle, type Tab } from './driver'
 
 export interface Device {
   name: string
@@ -57,18 +56,93 @@ export function changedLines(before: string, after: string): { removed: string[]
 }
 
 /**
+ * The owner's moves in Decap's admin by what it shows, in a driver tab (every engine): the innermost visible
+ * element whose own text is `text` (a link, a button, a list row), case-blind as Decap capitalises with CSS.
+ */
+export function textIn(
+  tab: Tab,
+  text: string,
+  selector = 'a, button, [role="button"], div, span',
+): Promise<Handle> {
+  return explained(
+    tab,
+    tab.element(
+      (wanted: string, css: string) =>
+        [...document.querySelectorAll<HTMLElement>(css)]
+          .filter(
+            (element) =>
+              element.innerText?.trim().toLowerCase() === wanted.toLowerCase() &&
+              element.offsetParent !== null,
+          )
+          .at(-1),
+      [text, selector],
+      { timeout: Number(process.env.CMS_WAIT_MS ?? 120_000), what: `"${text}"` },
+    ),
+  )
+}
+
+/** A wait that, when it fails, says what the page showed instead. */
+async function explained<T>(tab: Tab, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait
+  } catch (error) {
+    const shown = await tab
+      .evaluate(() => `${location.href}: ${document.body?.innerText.replace(/\s+/g, ' ').slice(0, 1500)}`)
+      .catch((reason: unknown) => `(unreadable: ${String(reason)})`)
+    throw new Error(`${String(error)}\nThe page shows: ${shown}`)
+  }
+}
+
+/** Waits for visible text anywhere on the page. */
+export function waitForTextIn(tab: Tab, text: string): Promise<void> {
+  return explained(
+    tab,
+    tab.waitFor(
+      (wanted: string) => document.body.innerText.toLowerCase().includes(wanted.toLowerCase()),
+      [text],
+      { timeout: 120_000, what: `"${text}" on the page` },
+    ),
+  )
+}
+
+/** The input of a form field, by its label as the owner reads it (Decap adds " (opcional)" to optional ones). */
+function fieldIn(tab: Tab, label: string): Promise<Handle> {
+  return tab.element(
+    (wanted: string) => {
+      const found = [...document.querySelectorAll('label')].find(
+        (element) =>
+          [wanted, `${wanted} (opcional)`].includes(element.textContent?.trim() ?? '') &&
+          element.offsetParent !== null,
+      )
+      const id = found?.getAttribute('for')
+      return id ? document.getElementById(id) : null
+    },
+    [label],
+    { timeout: 120_000, what: `the field "${label}"` },
+  )
+}
+
+/** The arrow button that opens a collapsed list item (a service, a photo), by the name the item shows. */
+function itemToggleIn(tab: Tab, summary: string): Promise<Handle> {
+  return tab.element(
+    (wanted: string) =>
+      [...document.querySelectorAll<HTMLElement>('div')]
+        .filter((element) => element.innerText?.trim() === wanted)
+        .at(-1)
+        ?.parentElement?.querySelector('button') ?? null,
+    [summary],
+    { timeout: 120_000, what: `the item "${summary}"` },
+  )
+}
+
+/**
  * The page is laid out at the screen's width (a phone widens its layout viewport to fit a wider page, which
- * then pans sideways: innerWidth alone would not tell), nothing is wider than the screen, and `handle` lies
+ * then pans sideways: innerWidth alone would not tell), nothing is wider than the screen, and `target` lies
  * wholly on screen once scrolled to, as a finger reaches it.
  */
-export async function expectOnScreen(
-  page: Page,
-  what: string,
-  handle: ElementHandle<Element>,
-  screenWidth: number,
-): Promise<void> {
-  await handle.evaluate((element) => element.scrollIntoView({ block: 'center', inline: 'nearest' }))
-  const box = await handle.evaluate((element) => {
+export async function expectOnScreen(tab: Tab, what: string, target: Handle): Promise<void> {
+  const box = await tab.evaluate((element: Element) => {
+    element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' })
     const rect = element.getBoundingClientRect()
     return {
       left: Math.floor(rect.left),
@@ -76,7 +150,8 @@ export async function expectOnScreen(
       innerWidth: window.innerWidth,
       scrollWidth: document.documentElement.scrollWidth,
     }
-  })
+  }, target)
+  const screenWidth = tab.width
   const inside =
     box.left >= 0 &&
     box.right <= screenWidth &&
@@ -85,16 +160,10 @@ export async function expectOnScreen(
   expect({ what, screenWidth, ...box, inside }).toEqual({ what, screenWidth, ...box, inside: true })
 }
 
-/** Touches a control once it is on screen: a tap on a phone, a click at desktop size. */
-export async function touchControl(
-  page: Page,
-  what: string,
-  handle: ElementHandle<Element>,
-  device: Device,
-): Promise<void> {
-  await expectOnScreen(page, what, handle, device.width)
-  if (device.touch) await handle.tap()
-  else await handle.click()
+/** Touches a control once it is on screen: a tap on a touch phone, a click elsewhere. */
+export async function touchControl(tab: Tab, what: string, target: Handle): Promise<void> {
+  await expectOnScreen(tab, what, target)
+  await tab.tap(target)
 }
 
 /**
@@ -102,59 +171,72 @@ export async function touchControl(
  * Publicar ahora. `shot` saves a screenshot of each step (named `<n>-<step>`), or does nothing.
  */
 export async function editPriceAndPhoto(
-  page: Page,
-  { device, photo, shot }: { device: Device; photo: string; shot: (step: string) => Promise<void> },
+  tab: Tab,
+  { photo, shot }: { photo: string; shot: (step: string) => Promise<void> },
 ): Promise<void> {
   // 1. The services page's form.
-  await touchControl(page, 'Página Servicios', await byText(page, 'Página Servicios'), device)
-  await fieldByLabel(page, 'Título de la página')
+  await touchControl(tab, 'Página Servicios', await textIn(tab, 'Página Servicios'))
+  await fieldIn(tab, 'Título de la página')
   await shot('2-formulario')
 
-  // 2. The maintenance price.
-  await touchControl(page, 'Mantenimiento regular', await itemToggle(page, 'Mantenimiento regular'), device)
-  const price = await fieldByLabel(page, 'Precio desde (MXN)')
-  await touchControl(page, 'Precio desde (MXN)', price, device)
-  await price.click({ count: 3 })
-  await page.keyboard.press('Backspace')
-  await price.type(String(NEW_PRICE))
+  // 2. The maintenance price, retyped.
+  await touchControl(tab, 'Mantenimiento regular', await itemToggleIn(tab, 'Mantenimiento regular'))
+  const price = await fieldIn(tab, 'Precio desde (MXN)')
+  await touchControl(tab, 'Precio desde (MXN)', price)
+  await tab.fill(price, String(NEW_PRICE))
+  await tab.waitFor(
+    (input: HTMLInputElement, wanted: string) => input.value === wanted,
+    [price, String(NEW_PRICE)],
+    {
+      what: 'the new price in its field',
+    },
+  )
   await shot('3-precio')
 
   // 3. The first gallery photo, replaced by one from the device's files (Decap's media library).
-  await touchControl(page, 'Proyecto residencial 1', await itemToggle(page, 'Proyecto residencial 1'), device)
-  await touchControl(page, 'Elige una imagen', await byText(page, 'Elige una imagen', 'button'), device)
-  const upload = await byText(page, 'Subir nuevo', 'label, button, span')
+  await touchControl(tab, 'Proyecto residencial 1', await itemToggleIn(tab, 'Proyecto residencial 1'))
+  await touchControl(tab, 'Elige una imagen', await textIn(tab, 'Elige una imagen', 'button'))
+  const upload = await textIn(tab, 'Subir nuevo', 'label, button, span')
   await shot('4-medios')
-  await expectOnScreen(page, 'Subir nuevo', upload, device.width)
-  const [chooser] = await Promise.all([
-    page.waitForFileChooser(),
-    device.touch ? upload.tap() : upload.click(),
-  ])
-  await chooser.accept([photo])
-  await waitForText(page, PHOTO_NAME)
+  await expectOnScreen(tab, 'Subir nuevo', upload)
+  if (tab.engine === 'chromium') {
+    // Chromium: the owner's own tap on "Subir nuevo" opens the file chooser, which gets the photo.
+    const page = puppeteerPage(tab)
+    const [chooser] = await Promise.all([page.waitForFileChooser(), tab.tap(upload)])
+    await chooser.accept([photo])
+  } else {
+    // Firefox's BiDi and WebKit's WebDriver have no file chooser: the photo goes to the label's file input.
+    await tab.upload(
+      await tab.element(() => document.querySelector('input[type="file"]'), [], { what: 'the file input' }),
+      photo,
+    )
+  }
+  await waitForTextIn(tab, PHOTO_NAME)
   await shot('5-foto-subida')
-  await touchControl(page, 'Confirmar selección', await byText(page, 'Confirmar selección', 'button'), device)
+  await touchControl(tab, 'Confirmar selección', await textIn(tab, 'Confirmar selección', 'button'))
   await shot('6-foto-elegida')
 
   // 4. Publish.
   // Decap re-renders its toolbar while it takes in the upload: a press that lands on the element it is
   // replacing opens nothing, so press again (at most three times) until the menu shows "Publicar ahora".
   for (let press = 1; ; press += 1) {
-    await touchControl(page, 'Publicar', await byText(page, 'Publicar', 'button, span, div'), device)
-    const menu = await page
-      .waitForFunction(
+    await touchControl(tab, 'Publicar', await textIn(tab, 'Publicar', 'button, span, div'))
+    const menu = await tab
+      .waitFor(
         () =>
           [...document.querySelectorAll<HTMLElement>('*')].some(
             (e) => e.innerText?.trim() === 'Publicar ahora',
           ),
-        { timeout: 10_000 },
+        [],
+        { timeout: 10_000, what: 'the menu with "Publicar ahora"' },
       )
       .then(() => true)
       .catch(() => false)
     if (menu || press === 3) break
   }
   await shot('7-publicar')
-  await touchControl(page, 'Publicar ahora', await byText(page, 'Publicar ahora'), device)
-  await waitForText(page, 'Cambios guardados')
+  await touchControl(tab, 'Publicar ahora', await textIn(tab, 'Publicar ahora'))
+  await waitForTextIn(tab, 'Cambios guardados')
   await shot('8-publicado')
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device.width)
+  expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
 }

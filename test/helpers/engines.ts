@@ -1,19 +1,21 @@
 /**
- * Which browser engine the browser tests drive, and how each one is launched offline.
- * BROWSER_ENGINE=chromium (default): Debian Chromium over CDP (PUPPETEER_EXECUTABLE_PATH).
- * BROWSER_ENGINE=firefox: Debian Firefox ESR over WebDriver BiDi (FIREFOX_EXECUTABLE_PATH), no separate driver.
- * `npm run test:firefox` runs the visitor-behaviour suites this way (see package.json and each test file header).
+ * Which browser engine the browser tests drive (BROWSER_ENGINE, set by each jest project's
+ * test/setup/project-*.ts), and how the puppeteer ones are launched offline:
+ * chromium (default): Debian Chromium over CDP (PUPPETEER_EXECUTABLE_PATH);
+ * firefox: Debian Firefox ESR over WebDriver BiDi (FIREFOX_EXECUTABLE_PATH), no separate driver;
+ * webkit: WebKitGTK through WebKitWebDriver, started by test/helpers/webkit.ts, not here.
+ * Suites reach all three through test/helpers/driver.ts.
  */
 import { existsSync } from 'node:fs'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/lib/offline-images'
 
-export type Engine = 'chromium' | 'firefox'
+export type Engine = 'chromium' | 'firefox' | 'webkit'
 
 function engineFromEnv(value: string | undefined): Engine {
   if (value === undefined || value === '' || value === 'chromium') return 'chromium'
-  if (value === 'firefox') return 'firefox'
-  throw new Error(`BROWSER_ENGINE must be "chromium" or "firefox", not "${value}"`)
+  if (value === 'firefox' || value === 'webkit') return value
+  throw new Error(`BROWSER_ENGINE must be "chromium", "firefox" or "webkit", not "${value}"`)
 }
 
 export const engine: Engine = engineFromEnv(process.env.BROWSER_ENGINE)
@@ -66,8 +68,8 @@ export const firefoxPrefs: Record<string, string | number | boolean> = {
   'browser.messaging-system.whatsNewPanel.enabled': false,
 }
 
-/** The executable for `engine`, or a message naming the Debian package that provides it. */
-export function executableFor(which: Engine): string {
+/** The executable for a puppeteer engine, or a message naming the Debian package that provides it. */
+export function executableFor(which: Exclude<Engine, 'webkit'>): string {
   const [executable, debianPackage, variable] =
     which === 'firefox'
       ? [firefoxPath, 'firefox-esr', 'FIREFOX_EXECUTABLE_PATH']
@@ -80,8 +82,13 @@ export function executableFor(which: Engine): string {
   return executable
 }
 
-/** A headless browser of the selected engine (or the one given). */
+/**
+ * A headless puppeteer browser of the selected engine (or the one given). The `webkit` project asks for one only
+ * in the tests that need Chromium's DevTools protocol whatever the engine (none of the shared suites does).
+ */
 export function launchEngine(which: Engine = engine): Promise<Browser> {
+  if (which === 'webkit')
+    throw new Error('puppeteer cannot drive WebKit: open pages through test/helpers/driver.ts (openSite)')
   const executablePath = executableFor(which)
   if (which === 'firefox') return launchFirefox(firefoxPrefs)
   return puppeteer.launch({ executablePath, args: chromiumArgs })

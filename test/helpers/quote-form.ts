@@ -1,8 +1,24 @@
 /**
  * Shared by the quote-form browser tests: the form's controls by label (as a visitor finds them),
- * hydration, a fresh /contacto, and toasts inside the 'Notifications (F8)' region.
+ * hydration, a fresh /contacto, and toasts inside the 'Notifications (F8)' region. Each helper takes a
+ * puppeteer page (the Chromium-only suites) or a driver Tab (the suites every engine runs, test/helpers/driver.ts).
  */
 import type { Page } from 'puppeteer-core'
+import type { Handle, InPage, Tab } from './driver'
+
+/** A puppeteer page or a driver tab: both run functions in the page. */
+export type PageOrTab = Page | Tab
+
+const isTab = (target: PageOrTab): target is Tab => 'waitFor' in target
+
+/** Waits until `fn(...args)` is truthy in the page. */
+function waitIn(target: PageOrTab, fn: InPage<unknown>, args: unknown[], timeout: number, what: string) {
+  if (isTab(target)) return target.waitFor(fn, args, { timeout, what })
+  return target.waitForFunction(fn as never, { timeout }, ...(args as never[])).then(() => undefined)
+}
+
+const evaluateIn = <R>(target: PageOrTab, fn: InPage<R>, ...args: unknown[]): Promise<Awaited<R>> =>
+  (target as Tab).evaluate(fn, ...args)
 
 export const CONTACT_PATH = '/contacto'
 export const LABELS = {
@@ -37,6 +53,8 @@ export const SUCCESS_TITLE = '¡Mensaje Enviado!'
 export const VIEWPORT_LABEL = 'Notifications (F8)'
 
 export const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role="${ROLES[key]}"])`
+/** The form's control for `key`, by its role and label, in a driver tab. */
+export const control = (tab: Tab, key: FieldKey): Promise<Handle> => tab.byRole(ROLES[key], LABELS[key])
 export const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -45,9 +63,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * (A build without a lead endpoint prerenders the button as a plain one; it becomes the submit button once the
  * form has taken over its fields, decision 026.)
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    (submit) => {
+export async function waitForHydration(page: PageOrTab): Promise<void> {
+  await waitIn(
+    page,
+    (submit: string) => {
       const target = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === submit)
       return (
         target !== undefined &&
@@ -55,32 +74,44 @@ export async function waitForHydration(page: Page): Promise<void> {
         Object.keys(target).some((key) => key.startsWith('__reactProps$'))
       )
     },
-    { timeout: 10_000 },
-    SUBMIT,
+    [SUBMIT],
+    20_000,
+    'the quote form to hydrate',
   )
   // The draft is restored in an effect right after hydration.
   await sleep(150)
 }
 
-/** Opens /contacto on `baseUrl` with no draft left over from an earlier test (pages share one localStorage). */
-export async function openFreshContact(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/robots.txt`)
-  await page.evaluate(() => localStorage.clear())
-  await page.goto(`${baseUrl}${CONTACT_PATH}`, { waitUntil: 'load' })
+/**
+ * Opens /contacto (of `baseUrl`, for a puppeteer page) with no draft left over from an earlier test (pages
+ * share one localStorage).
+ */
+export async function openFreshContact(page: PageOrTab, baseUrl = ''): Promise<void> {
+  const goto = (path: string) =>
+    isTab(page)
+      ? page.goto(path)
+      : page.goto(`${baseUrl}${path}`, { waitUntil: 'load' }).then(() => undefined)
+  await goto('/robots.txt')
+  await evaluateIn(page, () => localStorage.clear())
+  await goto(CONTACT_PATH)
   await waitForHydration(page)
 }
 
 /** The value of each control, found through its label. */
-export function readValues(page: Page): Promise<FormValues> {
-  return page.evaluate((labels) => {
-    const values: Record<string, string | null> = {}
-    for (const [key, text] of Object.entries(labels)) {
-      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
-      const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
-      values[key] = control ? control.value : null
-    }
-    return values as FormValues
-  }, LABELS)
+export function readValues(page: PageOrTab): Promise<FormValues> {
+  return evaluateIn(
+    page,
+    (labels: typeof LABELS) => {
+      const values: Record<string, string | null> = {}
+      for (const [key, text] of Object.entries(labels)) {
+        const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+        const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
+        values[key] = control ? control.value : null
+      }
+      return values as FormValues
+    },
+    LABELS,
+  )
 }
 
 /**
@@ -88,17 +119,18 @@ export function readValues(page: Page): Promise<FormValues> {
  * guard (the simulated send takes 1 s; on a loaded 2-core machine the toast has come 2 s after the click),
  * not a measure: tests that mean a time measure it in the page's clock (`watchSending`).
  */
-export async function waitForToast(page: Page, title: string, timeout = 15_000): Promise<number> {
-  await page.waitForFunction(
-    (label, expected) => {
+export async function waitForToast(page: PageOrTab, title: string, timeout = 15_000): Promise<number> {
+  await waitIn(
+    page,
+    (label: string, expected: string) => {
       const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
       return [...(region?.querySelectorAll('li') ?? [])].some((item) =>
         (item as HTMLElement).innerText.includes(expected),
       )
     },
-    { timeout },
-    VIEWPORT_LABEL,
-    title,
+    [VIEWPORT_LABEL, title],
+    timeout,
+    `a toast saying "${title}"`,
   )
   return Date.now()
 }
@@ -135,11 +167,12 @@ export interface SendRecord {
  * (accessibility-tree lookups take seconds in Firefox on a busy machine) do not count.
  */
 export async function watchSending(
-  page: Page,
+  page: PageOrTab,
   title: string,
 ): Promise<() => Promise<{ clicked: number; records: SendRecord[] }>> {
-  await page.evaluate(
-    (submitLabel, sendingLabel, label, expected) => {
+  await evaluateIn(
+    page,
+    (submitLabel: string, sendingLabel: string, label: string, expected: string) => {
       const log = { clicked: Number.NaN, records: [] as SendRecord[] }
       Object.assign(window, { __sending: log })
       const submitButton = () =>
@@ -175,7 +208,8 @@ export async function watchSending(
     title,
   )
   return () =>
-    page.evaluate(
+    evaluateIn(
+      page,
       () => (window as unknown as { __sending: { clicked: number; records: SendRecord[] } }).__sending,
     )
 }

@@ -1,7 +1,7 @@
 /**
  * The five pages as a visitor meets them, for the suites that walk all of them in a browser (site.test.ts in
- * Chromium and Firefox, webkit/visitor.test.ts in WebKit): path, the header link that leads there, the head
- * the content gives it and its h1, all read from the content, never typed twice.
+ * every engine): path, the header link that leads there, the head the content gives it and its h1, all read
+ * from the content, never typed twice.
  */
 import { paths, type PagePath } from '../../src/config/paths'
 import { contacto } from '../../src/content/contacto'

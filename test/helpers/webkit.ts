@@ -1,27 +1,41 @@
 /**
- * WebKit (Safari's engine) for the browser tests: Debian's WebKitGTK MiniBrowser, driven through its
- * WebDriver server `WebKitWebDriver` (package webkit2gtk-driver) with selenium-webdriver, on an X display
- * from `xvfb-run` (package xvfb) when the environment has none. Puppeteer cannot drive WebKit, and
- * WebKitGTK 2.50's driver speaks classic WebDriver only (no BiDi), so what the puppeteer suites do over
- * CDP/BiDi is done here this way instead:
- * - console errors, page errors and CSP violations: there is no "evaluate on new document" in classic
- *   WebDriver, so the WebKit build carries a probe, the same listeners as in test/helpers/browser.ts, as the
- *   first script of every page, with its hash added to the CSP (test/helpers/webkit-site.ts);
- * - request interception: none; the WebKit build's IMAGE_ORIGIN is a loopback server that answers the stock
- *   photos (test/helpers/webkit-site.ts), so no request ever leaves the machine;
- * - finding things the way a visitor does: candidates by tag, then WebKit's own computed role and
- *   accessible name (WebDriver's "Get Computed Role/Label", read from its accessibility tree);
+ * The WebKit driver behind test/helpers/driver.ts: Debian's WebKitGTK MiniBrowser (Safari's engine, every iPhone
+ * browser's) through its WebDriver server `WebKitWebDriver` (package webkit2gtk-driver) with selenium-webdriver,
+ * on an X display from `xvfb-run` (package xvfb) when there is none. WebKitGTK 2.50's driver speaks classic
+ * WebDriver only (no BiDi), so what puppeteer does over CDP/BiDi is done here this way instead:
+ * - console errors, page errors, CSP violations and dialogs: classic WebDriver has no script that runs before the
+ *   page's own, so a front server between WebKit and the site puts a probe first in every HTML answer (the same
+ *   listeners as test/helpers/browser.ts, kept in sessionStorage across documents) and adds its hash to the
+ *   answer's script-src; nothing else in the policy or the page changes;
+ * - request interception: none, so the same front server answers the stock photos itself: the stock-photo origin
+ *   in the pages, scripts and policy is rewritten to a path of its own (img-src 'self' already allows it), where
+ *   it serves the placeholder the puppeteer suites answer with; every request it sees is logged for `requests()`;
+ * - finding things as a visitor does: candidates by tag, then WebKit's own computed role and accessible name
+ *   (WebDriver's "Get Computed Role/Label", from its accessibility tree);
  * - viewport: the window is sized so that the page gets the height asked for; WebKitGTK's window cannot be
- *   narrower than MIN_WIDTH (447 px), which is still below every layout breakpoint of the phone layout
- *   (480 and 768 px), so "phone width" is 447 px here.
- * Media emulation (prefers-reduced-motion) and touch have no WebDriver equivalent: those tests stay in Chromium.
+ *   narrower than MIN_WIDTH (447 px), which is still below every phone breakpoint of the site (480 and 768 px)
+ *   and of Decap (800 px), so "phone width" is 447 px here; there is no touch, so a tap is a click.
+ * Everything else (the build, the server, its headers) is what the other engines get: dist/ served by
+ * scripts/serve.ts, or whatever origin the suite serves (the CMS's dev server).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { Builder, By, until, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
+import { connect } from 'node:net'
+import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver'
+import { Select } from 'selenium-webdriver/lib/select'
+import { freePort } from '../../scripts/hosts/servers'
+import { placeholderPhoto } from '../../scripts/lib/offline-images'
+import { serveDist } from './browser'
+import type { Handle, Key, Request, Site, Tab, TabOptions } from './driver'
 
 export const MIN_WIDTH = 447
+const PHOTO_ORIGIN = 'https://images.unsplash.com'
+/** Where the front server answers the stock photos (a path of the site's own origin). */
+const PHOTO_PATH = '/__stock-photos'
+
+// --- What must be installed ------------------------------------------------------------------------------------
 
 /** MiniBrowser ships with libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver), under the multiarch lib dir. */
 function miniBrowserPath(env: NodeJS.ProcessEnv): string | undefined {
@@ -63,16 +77,7 @@ export function webkitExecutables(env: NodeJS.ProcessEnv = process.env): {
   return { driver: driverPath, browser: browser!, xvfbRun }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+// --- The driver process and its session ------------------------------------------------------------------------
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -133,19 +138,7 @@ export async function startWebKit({
   throw new Error(`WebKit session could not start after ${SESSION_ATTEMPTS} attempts: ${lastMessage}`)
 }
 
-interface DriverProcess {
-  port: number
-  log: () => string
-  stop: () => void
-}
-
-async function spawnDriver({
-  driver,
-  xvfbRun,
-}: {
-  driver: string
-  xvfbRun: boolean
-}): Promise<DriverProcess> {
+async function spawnDriver({ driver, xvfbRun }: { driver: string; xvfbRun: boolean }) {
   const port = await freePort()
   const command = xvfbRun ? 'xvfb-run' : driver
   const args = xvfbRun ? ['-a', '-s', '-screen 0 1600x1200x24', driver, `--port=${port}`] : [`--port=${port}`]
@@ -162,13 +155,22 @@ async function spawnDriver({
       // Already gone.
     }
   }
-  try {
-    await waitForDriver(port, child, log)
-  } catch (error) {
-    stop()
-    throw error
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      stop()
+      throw new Error(`WebKitWebDriver exited (${child.exitCode}):\n${log()}`)
+    }
+    const ready = await fetch(`http://127.0.0.1:${port}/status`)
+      .then((response) => response.ok)
+      .catch(() => false)
+    if (ready) return { port, log, stop }
+    if (Date.now() > deadline) {
+      stop()
+      throw new Error(`WebKitWebDriver did not answer on port ${port} within 20 s:\n${log()}`)
+    }
+    await sleep(100)
   }
-  return { port, log, stop }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -177,19 +179,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
-async function waitForDriver(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`WebKitWebDriver exited (${child.exitCode}):\n${log()}`)
-    const ready = await fetch(`http://127.0.0.1:${port}/status`)
-      .then((response) => response.ok)
-      .catch(() => false)
-    if (ready) return
-    await sleep(100)
-  }
-  throw new Error(`WebKitWebDriver did not answer on port ${port} within 20 s:\n${log()}`)
 }
 
 /** One new-session request; the driver's refusal comes back as selenium's error, with the driver's message. */
@@ -245,23 +234,172 @@ export async function setViewport(
   return { width: finalWidth, height: finalHeight }
 }
 
-/** The CSS that finds candidates for a role; the computed role and name then decide. */
-const ROLE_CANDIDATES: Record<string, string> = {
-  link: 'a[href]',
-  // WebKit exposes a single-choice <select> as a pop-up button.
-  button: 'button, [role="button"], select',
-  textbox: 'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], textarea',
-  combobox: 'select',
-  navigation: 'nav',
-  region: 'section, [role="region"]',
-  heading: 'h1, h2, h3, h4',
+// --- The front server: the probe and the stock photos ------------------------------------------------------------
+
+/** Runs in the page before anything else; every entry is one problem, worded as in test/helpers/browser.ts. */
+const PROBE = `(() => {
+  const KEY = '__probe'
+  let entries = []
+  try { entries = JSON.parse(sessionStorage.getItem(KEY) || '[]') } catch {}
+  const add = (text) => {
+    entries.push({ t: Date.now(), text })
+    try { sessionStorage.setItem(KEY, JSON.stringify(entries)) } catch {}
+  }
+  window.__probe = () => entries
+  const text = (values) => values.map((value) => value instanceof Error ? String(value.stack || value) : String(value)).join(' ')
+  for (const level of ['error', 'warn']) {
+    const original = console[level]
+    console[level] = (...values) => { add(level + ': ' + text(values)); original.apply(console, values) }
+  }
+  addEventListener('error', (event) => add('pageerror: ' + (event.error ? String(event.error.stack || event.error) : event.message)))
+  addEventListener('unhandledrejection', (event) => add('pageerror: ' + String(event.reason)))
+  document.addEventListener('securitypolicyviolation', (event) =>
+    add('CSP violation: ' + event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline code') + ' (' + event.sample + ')'))
+  const answers = { alert: undefined, confirm: false, prompt: null }
+  for (const kind of Object.keys(answers)) window[kind] = (message) => { add('dialog: ' + kind + ' ' + message); return answers[kind] }
+})()`
+
+const PROBE_HASH = `'sha256-${createHash('sha256').update(PROBE).digest('base64')}'`
+
+interface FrontServer {
+  url: string
+  /** Every request WebKit made through it, the stock photos named by their real origin. */
+  log: Request[]
+  close(): Promise<void>
 }
 
-/**
- * Every element of `role` named `name`, as WebKit's accessibility tree computes them (inside `scope`, or the
- * page). Candidates whose text or label cannot match are left out in the page first, to keep round trips few.
- */
-export async function allByRole(
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port))
+  })
+}
+
+function body(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    stream.on('end', () => resolve(Buffer.concat(chunks)))
+    stream.on('error', reject)
+  })
+}
+
+/** The probe's hash in script-src (or in default-src when the policy has no script-src). */
+function withProbe(policy: string): string {
+  if (/(^|;)\s*script-src\s/.test(policy))
+    return policy.replace(/((?:^|;)\s*script-src)\s/, `$1 ${PROBE_HASH} `)
+  return policy
+}
+
+/** Proxies `upstream` on a free loopback port: the probe in every HTML answer, the stock photos answered here. */
+export async function startFrontServer(upstream: string): Promise<FrontServer> {
+  const target = new URL(upstream)
+  const log: Request[] = []
+  let origin = ''
+  const server = createServer(async (request, response) => {
+    const path = request.url ?? '/'
+    if (path.startsWith(`${PHOTO_PATH}/`)) {
+      const real = new URL(path.slice(PHOTO_PATH.length), PHOTO_ORIGIN)
+      log.push({ method: request.method ?? 'GET', url: real.href })
+      response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=3600' })
+      return void response.end(placeholderPhoto(real))
+    }
+    log.push({ method: request.method ?? 'GET', url: `${origin}${path}` })
+    const upstreamRequest = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: request.method,
+        path,
+        headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' },
+      },
+      async (answer) => {
+        const type = String(answer.headers['content-type'] ?? '')
+        const headers = { ...answer.headers }
+        if (typeof headers.location === 'string')
+          headers.location = headers.location.replace(target.origin, origin)
+        if (!/text\/html|javascript|text\/css/.test(type)) {
+          response.writeHead(answer.statusCode ?? 502, headers)
+          return void answer.pipe(response)
+        }
+        let text = (await body(answer)).toString('utf8').replaceAll(PHOTO_ORIGIN, `${origin}${PHOTO_PATH}`)
+        if (type.includes('text/html')) {
+          text = text.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script>${PROBE}</script>`)
+          const csp = headers['content-security-policy']
+          if (typeof csp === 'string') headers['content-security-policy'] = withProbe(csp)
+        }
+        delete headers['content-encoding']
+        headers['content-length'] = String(Buffer.byteLength(text))
+        response.writeHead(answer.statusCode ?? 502, headers)
+        response.end(text)
+      },
+    )
+    upstreamRequest.on('error', (error) => {
+      response.writeHead(502, { 'Content-Type': 'text/plain' })
+      response.end(`front server: ${error.message}`)
+    })
+    request.pipe(upstreamRequest)
+  })
+  // WebSocket upgrades (the CMS dev server's live reload) go through untouched.
+  server.on('upgrade', (request, socket, head) => {
+    const upstreamSocket = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${request.method} ${request.url} HTTP/1.1`]
+      for (let i = 0; i < request.rawHeaders.length; i += 2)
+        lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`)
+      upstreamSocket.write(`${lines.join('\r\n')}\r\n\r\n`)
+      upstreamSocket.write(head)
+      socket.pipe(upstreamSocket).pipe(socket)
+    })
+    upstreamSocket.on('error', () => socket.destroy())
+    socket.on('error', () => upstreamSocket.destroy())
+  })
+  const port = await listen(server)
+  origin = `http://127.0.0.1:${port}`
+  return {
+    url: origin,
+    log,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+// --- The Tab over a WebDriver session ----------------------------------------------------------------------------
+
+class WebKitHandle implements Handle {
+  constructor(readonly native: WebElement) {}
+}
+
+const unwrap = (args: unknown[]) => args.map((arg) => (arg instanceof WebKitHandle ? arg.native : arg))
+
+/** The CSS that finds candidates for a role; WebKit's computed role and name then decide. */
+const ROLE_CANDIDATES: Record<string, string> = {
+  link: 'a[href]',
+  button: 'button, [role="button"], input[type="submit"], input[type="button"]',
+  textbox:
+    'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], textarea',
+  // WebKit exposes a single-choice <select> as a pop-up button (as Safari does: AXPopUpButton).
+  combobox: 'select, [role="combobox"]',
+  radio: 'input[type="radio"], [role="radio"]',
+  navigation: 'nav, [role="navigation"]',
+  region: 'section, [role="region"]',
+  heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
+}
+/** The roles WebKit may compute for each role asked for. */
+const ROLE_ALIASES: Record<string, string[]> = { combobox: ['combobox', 'button', 'popupbutton'] }
+
+const KEYS: Record<Key, string> = {
+  Enter: SeleniumKey.ENTER,
+  Escape: SeleniumKey.ESCAPE,
+  Tab: SeleniumKey.TAB,
+  F8: SeleniumKey.F8,
+  Backspace: SeleniumKey.BACK_SPACE,
+}
+
+/** Every element of `role` named `name` in WebKit's accessibility tree (inside `scope`, or the page). */
+async function allByRole(
   driver: WebDriver,
   role: string,
   name: string,
@@ -269,12 +407,14 @@ export async function allByRole(
 ): Promise<WebElement[]> {
   const selector = ROLE_CANDIDATES[role]
   if (!selector) throw new Error(`no candidates known for role ${role}`)
+  // Candidates whose text or label cannot match are left out in the page, to keep round trips few.
   const candidates = await driver.executeScript<WebElement[]>(
     (css: string, wanted: string, root: Element | null) =>
       [...(root ?? document).querySelectorAll(css)].filter((element) => {
         const text = [
           element.getAttribute('aria-label'),
           element.textContent,
+          (element as HTMLInputElement).value,
           ...[...((element as HTMLInputElement).labels ?? [])].map((label) => label.textContent),
         ].join(' ')
         return text.replace(/\s+/g, ' ').includes(wanted)
@@ -283,74 +423,194 @@ export async function allByRole(
     name,
     scope ?? null,
   )
+  const roles = ROLE_ALIASES[role] ?? [role]
   const found: WebElement[] = []
   for (const candidate of candidates) {
     const [computedRole, computedName] = await Promise.all([
       candidate.getAriaRole(),
       candidate.getAccessibleName(),
     ])
-    if (computedRole === role && computedName.trim() === name) found.push(candidate)
+    if (roles.includes(computedRole.toLowerCase()) && computedName.trim() === name) found.push(candidate)
   }
   return found
 }
 
-/** The one element of `role` named `name`; fails naming what was looked for. */
-export async function byRole(
-  driver: WebDriver,
-  role: string,
-  name: string,
-  scope?: WebElement,
-): Promise<WebElement> {
-  const [first, ...rest] = await allByRole(driver, role, name, scope)
-  if (!first) throw new Error(`no ${role} named "${name}"`)
-  if (rest.length > 0) throw new Error(`${rest.length + 1} elements of role ${role} named "${name}"`)
-  return first
+interface Session {
+  webkit: WebKit
+  busy: boolean
+}
+
+function webkitTab(session: Session, front: FrontServer, viewport: { width: number; height: number }): Tab {
+  const { driver } = session.webkit
+  const opened = Date.now()
+  const firstRequest = front.log.length
+  const native = (target: Handle) => (target as WebKitHandle).native
+  const evaluate = <R>(fn: (...args: never[]) => R, ...args: unknown[]) =>
+    driver.executeScript<Awaited<R>>(fn as never, ...unwrap(args))
+  const waitUntil = async <T>(probe: () => Promise<T>, timeout: number, what: string): Promise<T> => {
+    let result: T | undefined
+    await driver.wait(
+      async () => {
+        result = await probe()
+        return Boolean(result)
+      },
+      timeout,
+      `waiting for ${what}: timed out after ${timeout} ms`,
+    )
+    return result as T
+  }
+  const inView = (target: Handle) =>
+    driver.executeScript(
+      (element: Element) =>
+        element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+      native(target),
+    )
+  const tab: Tab = {
+    engine: 'webkit',
+    width: viewport.width,
+    height: viewport.height,
+    hasTouch: false,
+    async goto(pathOrUrl) {
+      await driver.get(new URL(pathOrUrl, front.url).href)
+    },
+    async reload() {
+      await driver.navigate().refresh()
+    },
+    url: () => driver.getCurrentUrl(),
+    title: () => driver.getTitle(),
+    evaluate: (fn, ...args) => evaluate(fn, ...args),
+    async waitFor(fn, args = [], { timeout = 10_000, what = 'a condition in the page' } = {}) {
+      await waitUntil(() => evaluate(fn, ...args), timeout, what)
+    },
+    async element(fn, args = [], { timeout = 10_000, what = 'an element' } = {}) {
+      return new WebKitHandle(
+        await waitUntil(() => evaluate(fn, ...args) as unknown as Promise<WebElement>, timeout, what),
+      )
+    },
+    async byRole(role, name, within) {
+      const scope = within ? native(within) : undefined
+      const found = await waitUntil(
+        async () => {
+          const all = await allByRole(driver, role, name, scope)
+          return all.length > 0 ? all : null
+        },
+        10_000,
+        `a ${role} named "${name}"`,
+      )
+      if (found!.length > 1) throw new Error(`${found!.length} elements of role ${role} named "${name}"`)
+      return new WebKitHandle(found![0]!)
+    },
+    async click(target) {
+      // WebDriver's own scroll-into-view may leave it under the sticky header, where the click would land.
+      await inView(target)
+      await native(target).click()
+    },
+    tap: (target) => tab.click(target),
+    async fill(target, value) {
+      const element = native(target)
+      await inView(target)
+      if ((await element.getTagName()).toLowerCase() === 'select') {
+        await new Select(element).selectByVisibleText(value)
+        return
+      }
+      // As a person retypes it (WebDriver's clear() sets the value under React, which puts the old one back).
+      if ((await element.getAttribute('value')) !== '') {
+        await element.sendKeys(SeleniumKey.chord(SeleniumKey.CONTROL, 'a'))
+        await element.sendKeys(SeleniumKey.BACK_SPACE)
+      }
+      if (value) await element.sendKeys(value)
+    },
+    async upload(target, file) {
+      await native(target).sendKeys(file)
+    },
+    async press(key) {
+      await driver.actions().sendKeys(KEYS[key]).perform()
+    },
+    async moveMouse(x, y) {
+      await driver.actions().move({ x, y, origin: Origin.VIEWPORT }).perform()
+    },
+    async problems() {
+      const entries = await driver.executeScript<{ t: number; text: string }[] | null>(() =>
+        typeof (window as { __probe?: unknown }).__probe === 'function'
+          ? (window as unknown as { __probe: () => unknown }).__probe()
+          : null,
+      )
+      if (entries === null)
+        throw new Error(
+          'this WebKit page has no problem probe (opened without the front server): it cannot tell',
+        )
+      return entries.filter((entry) => entry.t >= opened).map((entry) => entry.text)
+    },
+    requests: () => front.log.slice(firstRequest),
+    async screenshot(file) {
+      writeFileSync(file, await driver.takeScreenshot(), 'base64')
+    },
+    async close() {
+      if (!session.busy) return
+      session.busy = false
+      await driver.get('about:blank').catch(() => undefined)
+    },
+  }
+  return tab
 }
 
 /**
- * Clicks `element` as a visitor would after scrolling it to the middle of the screen: WebDriver's own
- * scroll-into-view may leave it under the sticky header, where the click would land on the header.
+ * WebKit's Site: `origin` (default: dist/ served by scripts/serve.ts) behind the front server (directly with
+ * `probe` false: no problems, no request log), one MiniBrowser session with scripts and, on first use, one
+ * without. A session holds one tab at a time.
  */
-export async function clickInView(driver: WebDriver, element: WebElement): Promise<void> {
-  await driver.executeScript(
-    (target: Element) => target.scrollIntoView({ block: 'center', behavior: 'instant' }),
-    element,
-  )
-  await element.click()
+export async function openWebKitSite(origin?: string, probe = true): Promise<Site> {
+  // A missing driver, browser or display fails here at once, naming its Debian package.
+  webkitExecutables()
+  const served = origin ? undefined : await serveDist()
+  const front: FrontServer =
+    probe || !origin
+      ? await startFrontServer(origin ?? served!.url)
+      : { url: origin, log: [], close: async () => undefined }
+  const sessions = new Map<boolean, Promise<Session>>()
+  const sessionFor = (javascript: boolean) => {
+    let session = sessions.get(javascript)
+    if (!session) {
+      session = startWebKit({ javascript }).then((webkit) => ({ webkit, busy: false }))
+      sessions.set(javascript, session)
+    }
+    return session
+  }
+  try {
+    await sessionFor(true)
+  } catch (error) {
+    await front.close()
+    await served?.close()
+    throw error
+  }
+  return {
+    url: front.url,
+    seesProblems: probe || !origin,
+    async open({ width = 1280, height = 800, javascript = true, fresh = false }: TabOptions = {}) {
+      const session = await sessionFor(javascript)
+      if (session.busy)
+        throw new Error(
+          `WebKit: one tab at a time ${javascript ? 'with' : 'without'} scripts; close the other first`,
+        )
+      session.busy = true
+      const { driver } = session.webkit
+      if (fresh) {
+        // No profile of its own in one session: the site's cookies and storage are emptied instead.
+        await driver.get(front.url)
+        await driver.manage().deleteAllCookies()
+        await driver.executeScript(() => {
+          localStorage.clear()
+          sessionStorage.clear()
+        })
+        await driver.get('about:blank')
+      }
+      const viewport = await setViewport(driver, width, height)
+      return webkitTab(session, front, viewport)
+    },
+    async close() {
+      for (const session of sessions.values()) await (await session.catch(() => null))?.webkit.close()
+      await front.close()
+      await served?.close()
+    },
+  }
 }
-
-/** Console errors and warnings, page errors and CSP violations the probe saw on the current document. */
-export function problemsOf(driver: WebDriver): Promise<string[]> {
-  return driver.executeScript<string[]>(
-    () => (window as unknown as { __problems?: string[] }).__problems ?? ['the WebKit probe is missing'],
-  )
-}
-
-/** Waits until `condition` (run in the page with `args`) is truthy. */
-export async function waitInPage(
-  driver: WebDriver,
-  condition: (...args: never[]) => unknown,
-  args: unknown[] = [],
-  timeout = 10_000,
-  what = 'a condition in the page',
-): Promise<void> {
-  await driver.wait(
-    async () => Boolean(await driver.executeScript(condition as (...a: unknown[]) => unknown, ...args)),
-    timeout,
-    `timed out after ${timeout} ms waiting for ${what}`,
-  )
-}
-
-/** React has attached its props to the page's elements: the page is hydrated and listening. */
-export function waitForReact(driver: WebDriver): Promise<void> {
-  return waitInPage(
-    driver,
-    () =>
-      Object.keys(document.querySelector('#root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-    [],
-    15_000,
-    'hydration (React on #root)',
-  )
-}
-
-export { By, until }

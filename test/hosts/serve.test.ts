@@ -2,7 +2,7 @@
  * scripts/serve.ts against a tiny dist-like fixture (no build needed; its host configuration written by the
  * same code as the build's): routes, 404 page, cache and security headers, precompressed files, and hostile
  * requests. What every host must agree on, against the real build, is in hosts.test.ts. Raw `http.request`/`net` so paths reach the server as written
- * and compressed bodies arrive as sent. Run: `npx jest --selectProjects chromium test/hosts/serve.test.ts`.
+ * and compressed bodies arrive as sent. Run: `npx jest test/hosts/serve.test.ts --selectProjects chromium`.
  */
 import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

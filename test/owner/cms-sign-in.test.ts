@@ -38,12 +38,13 @@ import {
   DEVICES,
   EXPECTED_SERVICIOS_DIFF,
   PHOTO_NAME,
-  byText,
   changedLines,
   editPriceAndPhoto,
+  textIn,
   touchControl,
   writePhonePhoto,
 } from '../helpers/cms-owner-flow'
+import { puppeteerTab } from '../helpers/driver'
 import { clickText, publish, retype, waitForText } from '../helpers/decap-admin'
 import { answerGitHubApi, startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
@@ -276,9 +277,10 @@ describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
     }
     try {
       await page.goto(`${pages.url}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
-      const signIn = await byText(page, 'Iniciar sesión con GitHub', 'button')
+      const tab = puppeteerTab(page, { baseUrl: pages.url, problems, ...device })
+      const signIn = await textIn(tab, 'Iniciar sesión con GitHub', 'button')
       await shot('0-iniciar-sesion')
-      await touchControl(page, 'Iniciar sesión con GitHub', signIn, device)
+      await touchControl(tab, 'Iniciar sesión con GitHub', signIn)
       try {
         await waitForText(page, 'Página Servicios')
       } catch (error) {
@@ -286,7 +288,7 @@ describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
       }
       await shot('1-contenido')
       const before = github.readFile('content/servicios.yaml') ?? ''
-      await editPriceAndPhoto(page, { device, photo, shot })
+      await editPriceAndPhoto(tab, { photo, shot })
 
       // One commit, of the page's file and the photo in the media folder; in the file, the two changed lines.
       expect(github.commits).toEqual([

@@ -50,10 +50,11 @@ afterAll(async () => {
 })
 
 beforeEach(async () => {
+  // The last test's deliveries finish first: an alert it left running must not land in this test's inbox.
+  await Promise.allSettled(pending.splice(0))
   await d1.clear()
   standIn.reset()
   turnstile.reset()
-  pending.length = 0
   env = leadEnv(d1, standIn)
 })
 

@@ -5,7 +5,7 @@
  * with the tools' versions. pa11y drives our own Debian Chromium page (openPage: external hosts
  * intercepted), so nothing downloads a browser. Measured on the 2-core CI machine while other jobs
  * shared it (load 11–17): 26–49 s for the 12 runs (6 pages × 2 widths).
- * Run: `npx jest --selectProjects chromium test/validators/accessibility-htmlcs.test.ts` after a build.
+ * Run: `npx jest test/validators/accessibility-htmlcs.test.ts --selectProjects chromium` after a build.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -4,7 +4,7 @@
  * warnings are printed, with the checker's version and its result per page.
  * One JVM checks all pages at once (HTML and the CSS in their <style> blocks). Measured on the 2-core
  * CI machine while other jobs shared it (load 11–17): 10 s of CPU, 14–32 s of wall time.
- * Run: `npx jest --selectProjects chromium test/validators/html-validator.test.ts` after `npm run build`
+ * Run: `npx jest test/validators/html-validator.test.ts --selectProjects chromium` after `npm run build`
  * (DIST_DIR=<dir> checks another build).
  */
 import { spawnSync } from 'node:child_process'

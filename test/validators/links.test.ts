@@ -9,7 +9,7 @@
  * CommonJS runtime cannot load, so its API runs in a child process (test/helpers/linkinator.mjs).
  * It resolves same-page links against `/x/` for a page `/x`, so `/x/` shows up too (the server
  * answers it with the page). Measured on the 2-core CI machine shared with other jobs: 5–13 s.
- * Run: `npx jest --selectProjects chromium test/validators/links.test.ts` after a build.
+ * Run: `npx jest test/validators/links.test.ts --selectProjects chromium` after a build.
  */
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'

@@ -6,7 +6,7 @@
  * named and justified below.
  * The JSON-LD itself is typed with schema-dts (src/seo/structured-data.ts): a property a type does
  * not allow does not compile. Measured: 0.6–1.6 s for all pages.
- * Run: `npx jest --selectProjects chromium test/validators/structured-data-tool.test.ts` after a build.
+ * Run: `npx jest test/validators/structured-data-tool.test.ts --selectProjects chromium` after a build.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

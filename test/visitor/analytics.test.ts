@@ -15,7 +15,7 @@
  * Waiting: what must happen is waited for (waitForSent, waitForToast, a selector, a heading). The `sleep`s
  * left are quiet periods before asserting that something did NOT happen (no second pageview, no request
  * before consent, nothing sent before the providers load): no event marks an absence, so a window is the test.
- * Run: `npx jest --selectProjects chromium test/visitor/analytics.test.ts` (~2 min).
+ * Run: `npx jest test/visitor/analytics.test.ts --selectProjects chromium` (~2 min).
  */
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'

@@ -1,8 +1,8 @@
 /**
  * Entrance animations and smooth scrolling follow the visitor's motion preference, on the home page at 390 px.
- * Chromium only (the jest project `chromium`; `firefox` does not list this file): puppeteer emulates
- * `prefers-reduced-motion` over CDP only, which Firefox's WebDriver BiDi does not offer. WebKit's suite checks
- * the same preference its own way (test/visitor/webkit.test.ts).
+ * Chromium only (the jest project `chromium`; `firefox` and `webkit` do not list this file): puppeteer emulates
+ * `prefers-reduced-motion` over CDP only, which Firefox's WebDriver BiDi does not offer, nor WebKit's classic
+ * WebDriver. The preference is read by CSS media queries and one matchMedia call, the same in every engine.
  * Run: `npm run build`, then `npx jest test/visitor/motion.test.ts --selectProjects chromium`.
  */
 import type { Browser, Page } from 'puppeteer-core'

@@ -1,44 +1,60 @@
 /**
- * The built site in a real browser: raw HTML of every route (what crawlers and script-less visitors get),
- * then the same pages hydrated (no console problems, client-side navigation), the 404 screen, the mobile menu,
- * layout overflow, sitemap/robots and the skip link. Runs against dist/ served by scripts/serve.ts on loopback.
- * Run: `npm run build`, then `npx jest test/visitor/site.test.ts --selectProjects chromium --runInBand`.
+ * The built site as a visitor meets it, in every engine: each route script-less (heading and content laid out
+ * and visible), hydrated (no console error, page error or CSP violation, one title, every photo decoded, the same
+ * look as the prerendered page), client-side navigation, a reload, the 404 screen, the mobile menu, no sideways
+ * scrolling, the skip link. Written once against test/helpers/driver.ts and run by the jest projects
+ * `chromium`, `firefox`, `webkit` and `nginx` (Chromium with nginx serving the build), against dist/.
+ * Run one: `npx jest test/visitor/site.test.ts --selectProjects webkit` (or chromium, firefox, nginx).
  *
- * Firefox ESR runs this file too (the jest project `firefox`, `npm run test:firefox`), with the same
- * assertions. The motion-preference tests are in motion.test.ts, which only Chromium runs: puppeteer emulates
- * `prefers-reduced-motion` over CDP only, which Firefox's WebDriver BiDi does not offer. (The raw-HTML,
- * 404-status and crawling-file tests use no browser
- * and cost milliseconds, so they simply run again.) Engine differences on purpose are handled in
- * test/helpers/browser.ts and test/helpers/engines.ts: no touch or mobile emulation in Firefox, and its
- * script-less pages live in a second Firefox with scripting off.
+ * Which subset runs where, and why:
+ * - the raw HTML, status codes, redirects and crawling files are fetched without a browser: they prove the
+ *   server, so they run in `chromium` (scripts/serve.ts) and `nginx`, not again per engine;
+ * - script loading (scripts only after the first paint, none discovered late, the hero photo first) needs a
+ *   script before the page's own and request interception, which classic WebDriver lacks: Chromium and Firefox;
+ * - prefers-reduced-motion is in motion.test.ts (CDP media emulation), Chromium only;
+ * - WebKitGTK's window is never narrower than 447 px: there "phone width" is 447 (below the 480 and 768 px
+ *   breakpoints), and the 320 and 390 px overflow checks are the 447 px one;
+ * - the `webkit` project also checks its driver: a missing piece is named with its Debian package, a session
+ *   that cannot start is retried and then fails with the driver's own message.
  */
-import type { Browser, ElementHandle, Page } from 'puppeteer-core'
 import { everyLinkHydrated } from '../../scripts/bench/load-trace'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
-import type { RunningServer } from '../../scripts/serve'
 import { paths } from '../../src/config/paths'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
-import { launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { onlyIn, openSite, puppeteerPage, widthsFor, withTab, type Site, type Tab } from '../helpers/driver'
 import { ROUTES, type Route } from '../helpers/routes'
+import { startWebKit, webkitExecutables } from '../helpers/webkit'
 
 /** The public origin every absolute URL points to (jest's SITE_URL global, as in the build). */
 const ORIGIN = 'https://www.aquapuebla.mx'
 
 const NOT_FOUND_PATHS = ['/no-existe', '/foo/bar']
 
-let browser: Browser
-let server: RunningServer
+/** Fetched without a browser: proves the server, once per server (`chromium`: scripts/serve.ts; `nginx`). */
+const describeServer = onlyIn(
+  ['chromium'],
+  'no browser involved: the server answers the same to every engine',
+  describe,
+)
+/** Needs a script before the page's own or request interception: puppeteer's engines. */
+const testWithInterception = onlyIn(
+  ['chromium', 'firefox'],
+  "needs a script before the page's own or request interception, which classic WebDriver (WebKit) lacks",
+  test,
+)
+
+let site: Site
 
 beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchBrowser(), serveDist()])
+  site = await openSite()
 })
 
 afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
+  await site?.close()
 })
 
-const urlOf = (path: string) => new URL(path, server.url).href
+const urlOf = (path: string) => new URL(path, site.url).href
 
 /** What React's server renderer writes for text and attribute values. */
 function escapeHtml(text: string): string {
@@ -70,19 +86,34 @@ async function fetchPage(path: string) {
   return { status: response.status, html: await response.text(), location: response.headers.get('location') }
 }
 
-/** Loads a page with JavaScript on and waits until hydration and lazy chunks have settled. */
-async function loadHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(urlOf(path), { waitUntil: 'networkidle0' })
-  await page.waitForFunction(() => document.readyState === 'complete')
-  await settle(page)
+/**
+ * Hydration is over (everyLinkHydrated, scripts/bench/load-trace.ts). Then one idle period of the page's main
+ * thread (WebKit has no requestIdleCallback: two frames and a task), so effects have run and whatever they log
+ * has been seen.
+ */
+async function settle(tab: Tab): Promise<void> {
+  await tab.waitFor(everyLinkHydrated, [], { timeout: 20_000, what: 'hydration (every link of #root)' })
+  await tab.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2000 })
+        else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))
+      }),
+  )
+}
+
+/** Loads a page with JavaScript on and waits until hydration and its effects have settled. */
+async function loadHydrated(tab: Tab, path: string): Promise<void> {
+  await tab.goto(path)
+  await settle(tab)
 }
 
 /**
  * How a page looks, in numbers a style change would move: computed styles of the header, the heading,
  * the first band of main, a card-like block and the footer.
  */
-function lookOf(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => {
+function lookOf(tab: Tab): Promise<Record<string, string>> {
+  return tab.evaluate(() => {
     const look: Record<string, string> = {}
     const props = ['color', 'font-size', 'font-weight', 'background-color', 'background-image', 'padding-top']
     const targets = {
@@ -102,73 +133,70 @@ function lookOf(page: Page): Promise<Record<string, string>> {
 }
 
 /** Rules styled-components inserted in the browser (its own `<style data-styled>`); 0 when it had none to add. */
-function rulesInsertedByStyledComponents(page: Page): Promise<number> {
-  return page.$$eval('style[data-styled]', (tags) =>
-    tags.reduce((sum, tag) => sum + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+function rulesInsertedByStyledComponents(tab: Tab): Promise<number> {
+  return tab.evaluate(() =>
+    [...document.querySelectorAll('style[data-styled]')].reduce(
+      (sum, tag) => sum + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0),
+      0,
+    ),
   )
 }
 
 /**
- * Waits until no CSS animation is running, polling from here with synchronous evaluations: in Firefox with
- * scripting off (test/helpers/engines.ts scriptlessBrowser) the page's own promises never settle, so
- * `animation.finished` and puppeteer's `$$eval` would wait forever.
+ * Waits until no CSS animation is running, asking the page with synchronous evaluations: with scripting off
+ * (Firefox's second browser, WebKit's second session) the page's own promises never settle.
  */
-async function animationsFinished(page: Page, timeout = 5000): Promise<void> {
-  const running = () =>
-    page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running')
-        .map((animation) => (animation as CSSAnimation).animationName),
-    )
-  const deadline = Date.now() + timeout
-  for (let names = await running(); names.length > 0; names = await running()) {
-    if (Date.now() > deadline)
-      throw new Error(`animations still running after ${timeout} ms: ${names.join(', ')}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-/**
- * Hydration is over (everyLinkHydrated, scripts/bench/load-trace.ts). Then one idle period of the page's main
- * thread, so effects have run and whatever they log has reached the console listener.
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+async function animationsFinished(tab: Tab, timeout = 5000): Promise<void> {
+  await tab.waitFor(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+    [],
+    { timeout, what: 'the running CSS animations to end' },
   )
 }
 
-const h1Text = (page: Page) => page.$eval('h1', (h1) => h1.textContent?.trim() ?? '')
+const h1Text = (tab: Tab) => tab.evaluate(() => document.querySelector('h1')?.textContent?.trim() ?? '')
 
 /** Whether an element is rendered, not transparent anywhere up its ancestry, and has a box. */
-function isShown(page: Page, selector: string): Promise<boolean> {
-  return page.$eval(selector, (element) => {
-    if (element.getClientRects().length === 0) return false
+function isShown(tab: Tab, selector: string): Promise<boolean> {
+  return tab.evaluate((css: string) => {
+    const element = document.querySelector(css)
+    if (!element || element.getClientRects().length === 0) return false
     for (let node: Element | null = element; node; node = node.parentElement) {
       const style = getComputedStyle(node)
       if (style.display === 'none' || style.visibility !== 'visible' || Number(style.opacity) < 1)
         return false
     }
     return true
+  }, selector)
+}
+
+/** Photos the page asked for that did not decode (a broken image), by URL. */
+const brokenImages = (tab: Tab) =>
+  tab.evaluate(() =>
+    [...document.images]
+      .filter((image) => image.complete && image.naturalWidth === 0)
+      .map((image) => image.src),
+  )
+
+const headerNav = (tab: Tab) => tab.byRole('navigation', 'Navegación principal')
+
+/** Clicks the header link `name` and waits for the page it leads to (its h1 and its title). */
+async function followHeaderLink(tab: Tab, route: Route): Promise<void> {
+  await tab.click(await tab.byRole('link', route.nav, await headerNav(tab)))
+  await tab.waitFor((h1: string) => document.querySelector('h1')?.textContent?.trim() === h1, [route.h1], {
+    what: `the heading of ${route.path}`,
+  })
+  // The head is updated after the new page renders: wait for its title rather than a fixed time.
+  await tab.waitFor((title: string) => document.title === title, [`${route.head.title} | AquaPuebla`], {
+    what: `the title of ${route.path}`,
   })
 }
 
-/** The header's main navigation (inline at desktop width). */
-async function headerNav(page: Page): Promise<ElementHandle<Element>> {
-  const nav = await page.$('::-p-aria([name="Navegación principal"][role="navigation"])')
-  if (!nav) throw new Error('header navigation not found')
-  return nav
-}
+const pathOf = async (tab: Tab) => new URL(await tab.url()).pathname
+const marker = (tab: Tab) => tab.evaluate(() => (window as unknown as { __marker?: number }).__marker)
+const setMarker = (tab: Tab) => tab.evaluate(() => Object.assign(window, { __marker: 1 }) && undefined)
 
-async function navLink(scope: Page | ElementHandle<Element>, name: string): Promise<ElementHandle<Element>> {
-  const link = await scope.$(`::-p-aria([name="${name}"][role="link"])`)
-  if (!link) throw new Error(`link "${name}" not found`)
-  return link
-}
-
-describe.each(ROUTES)('raw HTML of $path', (route) => {
+describeServer.each(ROUTES)('raw HTML of $path', (route) => {
   let html: string
   let status: number
 
@@ -204,39 +232,46 @@ describe.each(ROUTES)('raw HTML of $path', (route) => {
   })
 })
 
-test('a query string gives the same page without a redirect; a trailing slash redirects to the canonical URL', async () => {
-  const plain = await fetchPage('/nosotros')
-  const query = await fetchPage('/nosotros?x=1')
-  expect({ status: query.status, location: query.location }).toEqual({ status: 200, location: null })
-  expect(query.html).toBe(plain.html)
-  // Every host answers /nosotros/ with a permanent redirect to /nosotros (scripts/hosts/host-rules.ts).
-  const slashed = await fetchPage('/nosotros/?x=1')
-  expect(slashed.status).toBe(301)
-  expect(new URL(slashed.location ?? '', 'http://127.0.0.1').pathname).toBe('/nosotros')
+describeServer('the canonical URL', () => {
+  test('a query string gives the same page without a redirect; a trailing slash redirects to the canonical URL', async () => {
+    const plain = await fetchPage('/nosotros')
+    const query = await fetchPage('/nosotros?x=1')
+    expect({ status: query.status, location: query.location }).toEqual({ status: 200, location: null })
+    expect(query.html).toBe(plain.html)
+    // Every host answers /nosotros/ with a permanent redirect to /nosotros (scripts/hosts/host-rules.ts).
+    const slashed = await fetchPage('/nosotros/?x=1')
+    expect(slashed.status).toBe(301)
+    expect(new URL(slashed.location ?? '', 'http://127.0.0.1').pathname).toBe('/nosotros')
+  })
 })
 
 describe('with JavaScript disabled', () => {
-  let page: Page
+  let tab: Tab
 
   beforeAll(async () => {
-    ;({ page } = await openPage(browser, { width: 1280, height: 800, javascript: false }))
+    tab = await site.open({ width: 1280, height: 800, javascript: false })
   })
 
-  afterAll(() => page?.close())
+  afterAll(() => tab?.close())
 
   test.each(ROUTES)('the heading and main content of $path are visible', async (route) => {
-    await page.goto(urlOf(route.path), { waitUntil: 'load' })
+    await tab.goto(route.path)
+    expect(
+      await tab.evaluate(
+        () => typeof (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData,
+      ),
+    ).toBe('undefined')
     // CSS animations run without scripts too: let any entrance animation finish before judging.
-    await animationsFinished(page)
-    expect(await h1Text(page)).toBe(route.h1)
-    expect(await isShown(page, 'h1')).toBe(true)
-    expect(await isShown(page, 'main#contenido')).toBe(true)
-    // Every heading and paragraph in main is laid out and fully opaque: nothing waits for a script.
-    // (A synchronous evaluate, not $$eval: see animationsFinished.)
-    const hidden = await page.evaluate(() =>
+    await animationsFinished(tab)
+    expect(await h1Text(tab)).toBe(route.h1)
+    expect(await isShown(tab, 'h1')).toBe(true)
+    expect(await isShown(tab, 'main#contenido')).toBe(true)
+    // Every heading and paragraph in main has a box and is fully opaque: nothing waits for a script.
+    const hidden = await tab.evaluate(() =>
       [...document.querySelectorAll('main h1, main h2, main h3, main p, main li')]
         .filter((element) => {
           if (element.closest('[hidden], noscript')) return false
+          if (element.getClientRects().length === 0) return true
           for (let node: Element | null = element; node; node = node.parentElement) {
             const style = getComputedStyle(node)
             if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 1)
@@ -251,34 +286,37 @@ describe('with JavaScript disabled', () => {
 })
 
 describe('with JavaScript enabled', () => {
-  test.each(ROUTES)('$path hydrates without console problems and keeps one title', async (route) => {
-    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
-    try {
-      await loadHydrated(page, route.path)
-      expect(problems).toEqual([])
-      expect(await page.$$eval('title', (titles) => titles.length)).toBe(1)
-      expect(await page.title()).toBe(`${route.head.title} | AquaPuebla`)
-      expect(await h1Text(page)).toBe(route.h1)
-    } finally {
-      await page.close()
-    }
-  })
+  test.each(ROUTES)(
+    '$path hydrates without console problems, keeps one title and decodes every photo',
+    async (route) => {
+      await withTab(site, { width: 1280, height: 800 }, async (tab) => {
+        await loadHydrated(tab, route.path)
+        expect(await tab.problems()).toEqual([])
+        expect(await tab.evaluate(() => document.querySelectorAll('title').length)).toBe(1)
+        expect(await tab.title()).toBe(`${route.head.title} | AquaPuebla`)
+        expect(await h1Text(tab)).toBe(route.h1)
+        expect(await brokenImages(tab)).toEqual([])
+      })
+    },
+  )
 
   test.each(ROUTES)(
     '$path hydrates onto the prerendered CSS: the page looks the same and no rule is compiled again',
     async (route) => {
-      const { page: plain } = await openPage(browser, { width: 1280, height: 800, javascript: false })
-      const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+      const plain = await site.open({ width: 1280, height: 800, javascript: false })
       try {
-        await plain.goto(urlOf(route.path), { waitUntil: 'load' })
-        await loadHydrated(page, route.path)
-        expect(await lookOf(page)).toEqual(await lookOf(plain))
-        // Class names in the browser are the server's and styled-components knows them all: had an id
-        // or a name differed, it would have compiled and inserted that component's rules again.
-        expect(await rulesInsertedByStyledComponents(page)).toBe(0)
-        expect(problems).toEqual([])
+        await plain.goto(route.path)
+        const prerendered = await lookOf(plain)
+        await withTab(site, { width: 1280, height: 800 }, async (tab) => {
+          await loadHydrated(tab, route.path)
+          expect(await lookOf(tab)).toEqual(prerendered)
+          // Class names in the browser are the server's and styled-components knows them all: had an id
+          // or a name differed, it would have compiled and inserted that component's rules again.
+          expect(await rulesInsertedByStyledComponents(tab)).toBe(0)
+          expect(await tab.problems()).toEqual([])
+        })
       } finally {
-        await Promise.all([plain.close(), page.close()])
+        await plain.close()
       }
     },
   )
@@ -286,86 +324,65 @@ describe('with JavaScript enabled', () => {
   test('a reloaded page hydrates again', async () => {
     // Regression (issue 11, Firefox run): Firefox reports no first-contentful-paint for a reloaded page,
     // and the script loader waited for one, so after a reload the page was never hydrated.
-    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
-    try {
-      await loadHydrated(page, paths.contacto)
-      await page.reload({ waitUntil: 'load' })
-      await page.waitForFunction(
-        () => Object.keys(document.querySelector('#root') ?? {}).some((key) => key.startsWith('__react')),
-        { timeout: 10_000 },
-      )
-      expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON().type)).toBe(
-        'reload',
-      )
+    await withTab(site, { width: 1280, height: 800 }, async (tab) => {
+      await loadHydrated(tab, paths.contacto)
+      await tab.reload()
+      await settle(tab)
+      expect(
+        await tab.evaluate(
+          () =>
+            (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type,
+        ),
+      ).toBe('reload')
       // And it works on the client: a header link moves without loading a document.
-      await page.evaluate(() => Object.assign(window, { __marker: 1 }))
-      await (await navLink(await headerNav(page), 'Servicios')).click()
-      await page.waitForFunction(
-        (h1) => document.querySelector('h1')?.textContent?.trim() === h1,
-        {},
-        servicios.intro.title,
+      await setMarker(tab)
+      await followHeaderLink(
+        tab,
+        ROUTES.find((route) => route.path === paths.servicios)!,
       )
-      expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
-      expect(problems).toEqual([])
-    } finally {
-      await page.close()
-    }
+      expect(await marker(tab)).toBe(1)
+      expect(await tab.problems()).toEqual([])
+    })
   })
 
   test('header links navigate on the client, without a full reload', async () => {
-    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
-    try {
+    await withTab(site, { width: 1280, height: 800 }, async (tab) => {
       // How each page looks when loaded directly, to compare with the same page reached on the client.
       const directLooks = new Map<string, Record<string, string>>()
       for (const route of ROUTES) {
-        await loadHydrated(page, route.path)
-        directLooks.set(route.path, await lookOf(page))
+        await loadHydrated(tab, route.path)
+        directLooks.set(route.path, await lookOf(tab))
       }
 
-      await loadHydrated(page, paths.inicio)
-      await page.evaluate(() => {
-        ;(window as unknown as { __marker: number }).__marker = 1
-      })
+      await loadHydrated(tab, paths.inicio)
+      await setMarker(tab)
       // Every other page in turn, then back home.
-      const tour = [...ROUTES.slice(1), ROUTES[0] as Route]
-      for (const route of tour) {
-        await (await navLink(await headerNav(page), route.nav)).click()
-        await page.waitForFunction(
-          (h1) => document.querySelector('h1')?.textContent?.trim() === h1,
-          {},
-          route.h1,
+      for (const route of [...ROUTES.slice(1), ROUTES[0] as Route]) {
+        await followHeaderLink(tab, route)
+        expect(await pathOf(tab)).toBe(route.path)
+        expect(await marker(tab)).toBe(1)
+        expect(await tab.title()).toBe(`${route.head.title} | AquaPuebla`)
+        expect(await tab.evaluate(() => document.querySelectorAll('title').length)).toBe(1)
+        const current = await tab.evaluate(() =>
+          [...document.querySelectorAll('header nav a[aria-current="page"]')].map((link) =>
+            link.textContent?.trim(),
+          ),
         )
-        // The head is updated after the new page renders: wait for its title rather than a fixed time.
-        await page.waitForFunction(
-          (title) => document.title === title,
-          {},
-          `${route.head.title} | AquaPuebla`,
-        )
-
-        expect(new URL(page.url()).pathname).toBe(route.path)
-        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
-        expect(await page.title()).toBe(`${route.head.title} | AquaPuebla`)
-        expect(await page.$$eval('title', (titles) => titles.length)).toBe(1)
-        const current = await (
-          await headerNav(page)
-        ).$$eval('a[aria-current="page"]', (links) => links.map((link) => link.textContent?.trim()))
         expect({ path: route.path, current }).toEqual({ path: route.path, current: [route.nav] })
         // A page reached on the client is styled as when loaded directly (its CSS is added now).
-        expect({ path: route.path, look: await lookOf(page) }).toEqual({
+        expect({ path: route.path, look: await lookOf(tab) }).toEqual({
           path: route.path,
           look: directLooks.get(route.path),
         })
       }
-      expect(problems).toEqual([])
-    } finally {
-      await page.close()
-    }
+      expect(await tab.problems()).toEqual([])
+    })
   })
 })
 
 /** When, in the page's clock, the first contentful paint happened and each of its scripts was requested. */
-function loadTimings(page: Page) {
-  return page.evaluate(() => {
+function loadTimings(tab: Tab) {
+  return tab.evaluate(() => {
     const [paint] = performance.getEntriesByName('first-contentful-paint')
     const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
     const scripts = resources.filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
@@ -381,27 +398,23 @@ function loadTimings(page: Page) {
 
 describe('script loading', () => {
   test.each(ROUTES)('$path asks for its scripts only after the first contentful paint', async (route) => {
-    const { page, problems } = await openPage(browser, { width: 390, height: 844 })
-    try {
-      await loadHydrated(page, route.path)
-      const timings = await loadTimings(page)
+    await withTab(site, { width: 390, height: 844 }, async (tab) => {
+      await loadHydrated(tab, route.path)
+      const timings = await loadTimings(tab)
       expect(timings.scripts).toBeGreaterThan(1)
       expect(timings.firstScriptRequested).toBeGreaterThan(timings.firstContentfulPaint)
-      expect(problems).toEqual([])
-    } finally {
-      await page.close()
-    }
+      expect(await tab.problems()).toEqual([])
+    })
   })
 
-  test.each(ROUTES)(
+  testWithInterception.each(ROUTES)(
     '$path hydrates with the scripts its HTML names: start-up discovers none late (no round trip more)',
     async (route) => {
-      const { page, problems } = await openPage(browser, { width: 390, height: 844 })
-      try {
+      await withTab(site, { width: 390, height: 844 }, async (tab) => {
         // When React takes over #root, in the page's clock: every script asked for before that moment is
         // on the path to hydration, and must be one the prerendered page lists (the deferred entry and its
         // modulepreloads, React DOM's chunk among them), not one found while evaluating another.
-        await page.evaluateOnNewDocument(() => {
+        await puppeteerPage(tab).evaluateOnNewDocument(() => {
           const watch = () => {
             const root = document.getElementById('root')
             if (root && Object.keys(root).some((key) => key.startsWith('__reactContainer')))
@@ -410,8 +423,8 @@ describe('script loading', () => {
           }
           requestAnimationFrame(watch)
         })
-        await loadHydrated(page, route.path)
-        const { listed, requested } = await page.evaluate(() => {
+        await loadHydrated(tab, route.path)
+        const { listed, requested } = await tab.evaluate(() => {
           const template = document.getElementById('app-scripts') as HTMLTemplateElement
           const hydratedAt = (window as unknown as { hydratedAt: number }).hydratedAt
           return {
@@ -427,18 +440,17 @@ describe('script loading', () => {
         expect(listed.some((file) => /^\/assets\/react-dom-client-[\w-]+\.js$/.test(file))).toBe(true)
         expect(requested.length).toBeGreaterThan(1)
         expect(requested.filter((file) => !listed.includes(file))).toEqual([])
-        expect(problems).toEqual([])
-      } finally {
-        await page.close()
-      }
+        expect(await tab.problems()).toEqual([])
+      })
     },
   )
 
-  test('the home page lets its hero photo arrive before asking for scripts', async () => {
+  testWithInterception('the home page lets its hero photo arrive before asking for scripts', async () => {
     // A slow photo host: the hero photo is answered 1.2 s after the page's first contentful paint. Counted
     // from the paint, not from the request, so that a slow machine (whose first paint comes late) still gets a
     // photo that arrives well after it.
-    const page = await browser.newPage()
+    const tab = await site.open()
+    const page = await puppeteerPage(tab).browser().newPage()
     const painted = async () => {
       for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
         const done = await page
@@ -462,8 +474,19 @@ describe('script loading', () => {
           )
         else void request.abort('blockedbyclient')
       })
-      await loadHydrated(page, paths.inicio)
-      const timings = await loadTimings(page)
+      await page.goto(urlOf(paths.inicio), { waitUntil: 'networkidle0' })
+      await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
+      const timings = await page.evaluate(() => {
+        const [paint] = performance.getEntriesByName('first-contentful-paint')
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+        const scripts = resources.filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        const photo = resources.find((entry) => new URL(entry.name).hostname === 'images.unsplash.com')
+        return {
+          firstContentfulPaint: paint?.startTime ?? Number.NaN,
+          firstScriptRequested: Math.min(...scripts.map((entry) => entry.startTime)),
+          photoArrived: photo?.responseEnd ?? Number.NaN,
+        }
+      })
       expect(timings.photoArrived).toBeGreaterThan(timings.firstContentfulPaint + 1000)
       expect(timings.firstScriptRequested).toBeGreaterThanOrEqual(timings.photoArrived)
       // And the page still hydrates: React has taken over its root container.
@@ -471,155 +494,158 @@ describe('script loading', () => {
         await page.$eval('#root', (root) => Object.keys(root).some((key) => key.startsWith('__react'))),
       ).toBe(true)
     } finally {
-      await page.close()
+      await Promise.all([page.close(), tab.close()])
     }
   })
 })
 
 describe.each(NOT_FOUND_PATHS)('unknown path %s', (path) => {
-  test('answers 404 with the error screen inside the site chrome, kept out of search results', async () => {
-    const { status, html } = await fetchPage(path)
-    expect(status).toBe(404)
-    expect(html).toContain('Unexpected Application Error!')
-    expect(html).toContain('404 Not Found')
-    expect(headOf(html)).toContain('<meta name="robots" content="noindex')
-    expect(html).toMatch(/<header\b/)
-    expect(html).toMatch(/<footer\b/)
-    expect(html).toContain('Navegación principal')
+  describeServer('as served', () => {
+    test('answers 404 with the error screen inside the site chrome, kept out of search results', async () => {
+      const { status, html } = await fetchPage(path)
+      expect(status).toBe(404)
+      expect(html).toContain('Unexpected Application Error!')
+      expect(html).toContain('404 Not Found')
+      expect(headOf(html)).toContain('<meta name="robots" content="noindex')
+      expect(html).toMatch(/<header\b/)
+      expect(html).toMatch(/<footer\b/)
+      expect(html).toContain('Navegación principal')
+    })
   })
 
   test('hydrates without console problems', async () => {
-    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
-    try {
-      const response = await page.goto(urlOf(path), { waitUntil: 'networkidle0' })
-      await settle(page)
-      expect(response?.status()).toBe(404)
+    await withTab(site, { width: 1280, height: 800 }, async (tab) => {
+      await loadHydrated(tab, path)
       // Chromium reports the document's own 404 status on the console, once: that line is the status we asked
       // for, not a problem of the page. Anything else (hydration mismatch, router warning, a second 404 from a
       // missing chunk) counts.
       const statusLine = /^error: Failed to load resource: the server responded with a status of 404/
+      const problems = await tab.problems()
       expect(problems.filter((problem) => statusLine.test(problem)).length).toBeLessThanOrEqual(1)
       expect(problems.filter((problem) => !statusLine.test(problem))).toEqual([])
-      expect(await h1Text(page)).toBe('Unexpected Application Error!')
-      expect(await page.$eval('main', (main) => main.textContent)).toContain('404 Not Found')
-      expect(await page.$('header')).not.toBeNull()
-      expect(await page.$('footer')).not.toBeNull()
-      expect(await page.$$eval('title', (titles) => titles.length)).toBe(1)
-    } finally {
-      await page.close()
-    }
+      expect(await h1Text(tab)).toBe('Unexpected Application Error!')
+      expect(await tab.evaluate(() => document.querySelector('main')?.textContent)).toContain('404 Not Found')
+      expect(
+        await tab.evaluate(() => [!!document.querySelector('header'), !!document.querySelector('footer')]),
+      ).toEqual([true, true])
+      expect(await tab.evaluate(() => document.querySelectorAll('title').length)).toBe(1)
+    })
   })
 })
 
-describe('mobile menu at 390×844', () => {
-  let page: Page
-  let problems: string[]
+describe("mobile menu at a phone's width", () => {
+  let tab: Tab
 
   beforeAll(async () => {
-    ;({ page, problems } = await openPage(browser, { width: 390, height: 844 }))
-    await loadHydrated(page, paths.inicio)
+    tab = await site.open({ width: 390, height: 844 })
+    // 390 px (WebKitGTK: 447 px, its narrowest window): below the 480 and 768 px breakpoints either way.
+    expect(tab.width).toBeLessThan(480)
+    await loadHydrated(tab, paths.inicio)
   })
 
-  afterAll(() => page?.close())
+  afterAll(() => tab?.close())
 
-  const toggle = async () => {
-    const button = await page.$('header button[aria-controls]')
-    if (!button) throw new Error('menu toggle not found')
-    return button
-  }
-  const expanded = async () => (await toggle()).evaluate((button) => button.getAttribute('aria-expanded'))
-  const panelSelector = async () =>
-    `#${await (await toggle()).evaluate((button) => button.getAttribute('aria-controls'))}`
-  const visiblePanelLinks = async () =>
-    page.$$eval(`${await panelSelector()} a`, (links) =>
-      links
+  const toggleState = () =>
+    tab.evaluate(() => {
+      const button = document.querySelector('header button[aria-controls]')
+      const id = button?.getAttribute('aria-controls')
+      return {
+        expanded: button?.getAttribute('aria-expanded') ?? null,
+        panel: id ? document.getElementById(id) !== null : false,
+      }
+    })
+  const visiblePanelLinks = () =>
+    tab.evaluate(() => {
+      const id = document.querySelector('header button[aria-controls]')?.getAttribute('aria-controls')
+      return [...document.querySelectorAll(`#${id} a`)]
         .filter((link) => link.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
-        .map((link) => link.textContent?.trim()),
+        .map((link) => link.textContent?.trim())
+    })
+  const focused = () =>
+    tab.evaluate(() => ({
+      label:
+        document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
+      inPanel: (() => {
+        const id = document.querySelector('header button[aria-controls]')?.getAttribute('aria-controls')
+        return Boolean(id && document.getElementById(id)?.contains(document.activeElement))
+      })(),
+    }))
+  const panel = () =>
+    tab.element(
+      () =>
+        document.getElementById(
+          document.querySelector('header button[aria-controls]')?.getAttribute('aria-controls') ?? '',
+        ),
+      [],
+      { what: 'the menu panel' },
     )
-  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim())
   /**
    * Waits for the menu to say it is open or closed (aria-expanded on the toggle) and for its transitions to
    * end: waiting for that, not a fixed time, so a slow machine gets the time it needs. A menu that never
    * changes state times out here.
    */
   const menuSettled = async (state: 'true' | 'false') => {
-    await page.waitForFunction(
-      (wanted) =>
+    await tab.waitFor(
+      (wanted: string) =>
         document.querySelector('header button[aria-controls]')?.getAttribute('aria-expanded') === wanted,
-      { timeout: 10_000 },
-      state,
+      [state],
+      { what: `aria-expanded="${state}"` },
     )
-    await animationsFinished(page, 10_000)
+    await animationsFinished(tab, 10_000)
   }
 
   test('the closed toggle is named, collapsed and controls the menu, whose links are hidden', async () => {
-    const button = await page.$('::-p-aria([name="Abrir menú"][role="button"])')
-    expect(button).not.toBeNull()
-    expect(await expanded()).toBe('false')
-    const controls = await (await toggle()).evaluate((element) => element.getAttribute('aria-controls'))
-    expect(controls).toBeTruthy()
-    expect(await page.$(`#${controls}`)).not.toBeNull()
+    await tab.byRole('button', 'Abrir menú')
+    expect(await toggleState()).toEqual({ expanded: 'false', panel: true })
     expect(await visiblePanelLinks()).toEqual([])
   })
 
   test('opening shows the links and Cotizar Ahora and focuses the first link', async () => {
-    await (await toggle()).click()
+    await tab.click(await tab.byRole('button', 'Abrir menú'))
     await menuSettled('true')
-    expect(await expanded()).toBe('true')
-    expect(await page.$('::-p-aria([name="Cerrar menú"][role="button"])')).not.toBeNull()
+    expect((await toggleState()).expanded).toBe('true')
+    await tab.byRole('button', 'Cerrar menú')
     expect(await visiblePanelLinks()).toEqual([...mainNav.map((item) => item.label), 'Cotizar Ahora'])
-    const panel = await page.$(await panelSelector())
-    const cta = await panel?.$('::-p-aria([name="Cotizar Ahora"][role="link"])')
-    expect(await cta?.isVisible()).toBe(true)
-    expect(await focusedText()).toBe(mainNav[0].label)
-    expect(
-      await page.evaluate(
-        (selector) => document.querySelector(selector)?.contains(document.activeElement),
-        await panelSelector(),
-      ),
-    ).toBe(true)
+    await tab.byRole('link', 'Cotizar Ahora', await panel())
+    expect(await focused()).toEqual({ label: mainNav[0].label, inPanel: true })
   })
 
   test('Escape closes the menu and returns focus to the toggle', async () => {
-    await page.keyboard.press('Escape')
+    await tab.press('Escape')
     await menuSettled('false')
-    expect(await expanded()).toBe('false')
+    expect((await toggleState()).expanded).toBe('false')
     expect(await visiblePanelLinks()).toEqual([])
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBeTruthy()
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú')
+    expect(await focused()).toEqual({ label: 'Abrir menú', inPanel: false })
   })
 
   test('choosing Servicios navigates on the client and closes the menu', async () => {
-    await page.evaluate(() => {
-      ;(window as unknown as { __marker: number }).__marker = 1
-    })
-    await (await toggle()).click()
+    await setMarker(tab)
+    await tab.click(await tab.byRole('button', 'Abrir menú'))
     await menuSettled('true')
-    const panel = await page.$(await panelSelector())
-    if (!panel) throw new Error('menu panel not found')
-    await (await navLink(panel, 'Servicios')).click()
-    await page.waitForFunction(
-      (h1) => document.querySelector('h1')?.textContent?.trim() === h1,
-      {},
-      servicios.intro.title,
+    await tab.click(await tab.byRole('link', 'Servicios', await panel()))
+    await tab.waitFor(
+      (h1: string) => document.querySelector('h1')?.textContent?.trim() === h1,
+      [servicios.intro.title],
+      {
+        what: 'the Servicios page',
+      },
     )
-    await settle(page)
-    expect(new URL(page.url()).pathname).toBe(paths.servicios)
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1)
-    expect(await expanded()).toBe('false')
+    await settle(tab)
+    await menuSettled('false')
+    expect(await pathOf(tab)).toBe(paths.servicios)
+    expect(await marker(tab)).toBe(1)
     expect(await visiblePanelLinks()).toEqual([])
-    expect(problems).toEqual([])
+    expect(await tab.problems()).toEqual([])
   })
 })
 
-describe.each([320, 390, 1280])('at %i px wide', (width) => {
+describe.each(widthsFor([320, 390, 1280]))('at %i px wide', (width) => {
   test('no route scrolls horizontally', async () => {
-    const { page } = await openPage(browser, { width, height: 800 })
-    try {
+    await withTab(site, { width, height: 800 }, async (tab) => {
       const overflowing: { path: string; scrollWidth: number; innerWidth: number; widest: string[] }[] = []
       for (const route of ROUTES) {
-        await loadHydrated(page, route.path)
-        const measured = await page.evaluate(() => {
+        await loadHydrated(tab, route.path)
+        const measured = await tab.evaluate(() => {
           const viewport = window.innerWidth
           // On failure, name the elements that stick out past the right edge, for the report.
           const widest = [...document.body.querySelectorAll('*')]
@@ -630,14 +656,12 @@ describe.each([320, 390, 1280])('at %i px wide', (width) => {
         })
         if (measured.scrollWidth > measured.innerWidth) overflowing.push({ path: route.path, ...measured })
       }
-      expect(overflowing).toEqual([])
-    } finally {
-      await page.close()
-    }
+      expect({ width: tab.width, overflowing }).toEqual({ width: tab.width, overflowing: [] })
+    })
   })
 })
 
-describe('crawling files', () => {
+describeServer('crawling files', () => {
   test('sitemap.xml lists exactly the five absolute page URLs', async () => {
     const response = await fetch(urlOf('/sitemap.xml'))
     expect(response.status).toBe(200)
@@ -663,29 +687,56 @@ describe('crawling files', () => {
 
 describe('keyboard', () => {
   test('the first Tab reaches the skip link, which moves focus to the main content', async () => {
-    const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
-    try {
-      await loadHydrated(page, paths.inicio)
-      await page.keyboard.press('Tab')
-      expect(await focusedName(page)).toBe('Saltar al contenido principal')
-      const skipLink = await page.evaluateHandle(() => document.activeElement as Element)
-      expect(await skipLink.isIntersectingViewport()).toBe(true)
-      await page.keyboard.press('Enter')
-      await page.waitForFunction(() => document.activeElement?.id === 'contenido')
-      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
-      expect(problems).toEqual([])
-    } finally {
-      await page.close()
-    }
+    await withTab(site, { width: 1280, height: 800 }, async (tab) => {
+      await loadHydrated(tab, paths.inicio)
+      await tab.press('Tab')
+      const skip = await tab.evaluate(() => {
+        const active = document.activeElement
+        const box = active?.getBoundingClientRect()
+        return {
+          name: active?.getAttribute('aria-label') ?? active?.textContent?.trim(),
+          inView: box
+            ? box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth
+            : false,
+        }
+      })
+      expect(skip).toEqual({ name: 'Saltar al contenido principal', inView: true })
+      await tab.press('Enter')
+      await tab.waitFor(() => document.activeElement?.id === 'contenido', [], {
+        what: 'focus on the main content',
+      })
+      expect(await tab.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+      expect(await tab.problems()).toEqual([])
+    })
   })
 })
-
-function focusedName(page: Page): Promise<string | undefined> {
-  return page.evaluate(
-    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
-  )
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+onlyIn(
+  ['webkit'],
+  'tests the WebKit driver itself (test/helpers/webkit.ts)',
+  describe,
+)('when WebKit cannot run', () => {
+  test('a missing driver or browser is named with its Debian package', () => {
+    expect(() =>
+      webkitExecutables({ ...process.env, WEBKIT_WEBDRIVER_PATH: '/nonexistent/WebKitWebDriver' }),
+    ).toThrow(
+      /WebKitWebDriver not found at \/nonexistent\/WebKitWebDriver: apt-get install webkit2gtk-driver/,
+    )
+    expect(() =>
+      webkitExecutables({ ...process.env, WEBKIT_BROWSER_PATH: '', PATH: '/nonexistent', DISPLAY: '' }),
+    ).toThrow(/no DISPLAY and no xvfb-run: apt-get install xvfb/)
+  })
+
+  test("a session that cannot start is tried 3 times, then fails with the driver's own message", async () => {
+    // /bin/false is no browser: it exits at once, and the driver never gets a session from it.
+    const attempt = startWebKit({
+      env: { ...process.env, WEBKIT_BROWSER_PATH: '/bin/false' },
+      sessionTimeoutMs: 5000,
+    })
+    await expect(attempt).rejects.toThrow(/^WebKit session could not start after 3 attempts: .+/)
+  })
+})

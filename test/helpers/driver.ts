@@ -1,0 +1,324 @@
+/**
+ * One way for a suite to drive a browser, whatever engine its jest project names (BROWSER_ENGINE, set by
+ * test/setup/project-*.ts), so that each visitor scenario is written once and runs in every engine
+ * (docs/decisions/030-one-suite-every-engine-thin-drivers.md):
+ * - Chromium (CDP) and Firefox ESR (WebDriver BiDi) through puppeteer-core (test/helpers/engines.ts, browser.ts);
+ * - WebKit, Safari's engine, through WebKitGTK's WebKitWebDriver with selenium-webdriver (test/helpers/webkit.ts).
+ * What a test checks runs in the page (`evaluate`, `waitFor`: the same function in every engine); the driver
+ * only opens pages, finds elements by their accessible role and name, and clicks, types, presses keys.
+ * Every tab also keeps what the page complained about (console errors and warnings, uncaught errors, CSP
+ * violations, dialogs) and the requests it made, so every engine can be asked the same questions.
+ * The few tests that need what only puppeteer offers (media emulation, request interception, a script before
+ * the page's own, pointer gestures) say so with `onlyIn` and reach the page through `puppeteerPage`.
+ */
+import type { Browser, BrowserContext, ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core'
+import type { RunningServer } from '../../scripts/serve'
+import { launchBrowser, openPage, serveDist } from './browser'
+import { engine, type Engine } from './engines'
+import { MIN_WIDTH, openWebKitSite } from './webkit'
+
+export { engine }
+export type EngineName = Engine
+
+/** The narrowest viewport the engine's window can have (WebKitGTK: 447 px, test/helpers/webkit.ts). */
+export const narrowest = engine === 'webkit' ? MIN_WIDTH : 0
+
+/** The widths a test asks for, as this engine can give them (each once). */
+export const widthsFor = (widths: number[]) => [...new Set(widths.map((width) => Math.max(width, narrowest)))]
+
+/**
+ * `test` or `describe` (or their `.each`) in the engines named, and not there at all in the others: for what
+ * only some drivers can do, or what one engine proves for all. `why` is the reason, said where the test is.
+ */
+export function onlyIn<T extends jest.It | jest.Describe>(engines: EngineName[], why: string, block: T): T {
+  if (!why) throw new Error('onlyIn needs its reason')
+  if (engines.includes(engine)) return block
+  const absent = () => undefined
+  return Object.assign(absent, { each: () => absent }) as unknown as T
+}
+
+/** An element found in the page. Passed to `evaluate`/`waitFor` it arrives as the DOM element. */
+export interface Handle {
+  readonly native: unknown
+}
+
+export type Key = 'Enter' | 'Escape' | 'Tab' | 'F8' | 'Backspace'
+
+export interface TabOptions {
+  width?: number
+  height?: number
+  /** false: a page with scripting off (no JavaScript at all). */
+  javascript?: boolean
+  /** A browser profile of its own: no cookies or storage from earlier tabs (a first visit on a new device). */
+  fresh?: boolean
+}
+
+export interface Request {
+  method: string
+  /** As the page asked for it (WebKit's loopback photos are named by the stock-photo host they stand for). */
+  url: string
+}
+
+/** A function run in the page: its arguments and result must be JSON-like (or elements, both ways). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InPage<R> = (...args: any[]) => R
+
+export interface Tab {
+  readonly engine: EngineName
+  /** The viewport the page got (WebKitGTK's window is never narrower than 447 px: test/helpers/webkit.ts). */
+  readonly width: number
+  readonly height: number
+  /** Chromium below 768 px emulates a touch phone: `tap` taps there, clicks elsewhere. */
+  readonly hasTouch: boolean
+  /** Loads a path of the site (or an absolute URL) and waits for its load event. */
+  goto(pathOrUrl: string): Promise<void>
+  reload(): Promise<void>
+  /** The page's current URL. */
+  url(): Promise<string>
+  title(): Promise<string>
+  /** Runs `fn` in the page with `args` (elements as Handles) and returns its result (a promise is awaited). */
+  evaluate<R>(fn: InPage<R>, ...args: unknown[]): Promise<Awaited<R>>
+  /** Waits until `fn(...args)` is truthy in the page (polled); fails naming `what`. */
+  waitFor(fn: InPage<unknown>, args?: unknown[], options?: { timeout?: number; what?: string }): Promise<void>
+  /** Waits until `fn(...args)` returns an element in the page, and returns it. */
+  element(
+    fn: InPage<Element | null | undefined>,
+    args?: unknown[],
+    options?: { timeout?: number; what?: string },
+  ): Promise<Handle>
+  /**
+   * The one element with this accessible role and name (the engine's own accessibility tree), inside `within`
+   * when given; waits for it. A single-choice <select> is a `combobox` (WebKit says pop-up button).
+   */
+  byRole(role: string, name: string, within?: Handle): Promise<Handle>
+  /** Scrolls `target` to the middle of the screen and clicks it, as a visitor would. */
+  click(target: Handle): Promise<void>
+  /** A tap on a touch page, else a click. */
+  tap(target: Handle): Promise<void>
+  /** Replaces the value of a text control, or chooses the option with this text in a <select>. */
+  fill(target: Handle, value: string): Promise<void>
+  /** Hands a file to an <input type="file">. */
+  upload(target: Handle, file: string): Promise<void>
+  /** One key press on whatever has focus. */
+  press(key: Key): Promise<void>
+  /** Moves the mouse pointer to a point of the viewport (e.g. a corner, off whatever it rested on). */
+  moveMouse(x: number, y: number): Promise<void>
+  /** Console errors and warnings, uncaught errors, CSP violations and dialogs since the tab opened. */
+  problems(): Promise<string[]>
+  /** Every request the page made since the tab opened. */
+  requests(): Request[]
+  screenshot(file: string): Promise<void>
+  close(): Promise<void>
+}
+
+/** The site under test, served, and a browser of the project's engine to visit it. */
+export interface Site {
+  /** The site's origin, e.g. http://127.0.0.1:41234 */
+  url: string
+  /** Whether tabs see console problems (false only for WebKit on an origin opened without its probe). */
+  seesProblems: boolean
+  /** Opens a tab at the given size (default 1280×800). In WebKit one tab at a time per kind (scripts on/off). */
+  open(options?: TabOptions): Promise<Tab>
+  close(): Promise<void>
+}
+
+/**
+ * The project's browser started and the site served: dist/ by scripts/serve.ts (or nginx, TEST_HOST), or the
+ * server already running at `origin` (the CMS's dev server). WebKit: test/helpers/webkit.ts; `probe: false`
+ * opens `origin` there directly, without the front server that puts the problem probe in its pages (the CMS's
+ * proxy answers only its admin's own origin): those tabs cannot report console problems.
+ */
+export async function openSite({
+  origin,
+  probe = true,
+}: { origin?: string; probe?: boolean } = {}): Promise<Site> {
+  if (engine === 'webkit') return openWebKitSite(origin, probe)
+  const [browser, server] = await Promise.all([launchBrowser(), origin ? undefined : serveDist()])
+  return puppeteerSite(browser, server, origin ?? server!.url)
+}
+
+function puppeteerSite(browser: Browser, server: RunningServer | undefined, url: string): Site {
+  const tabs: Tab[] = []
+  const contexts: BrowserContext[] = []
+  return {
+    url,
+    seesProblems: true,
+    async open({ fresh = false, ...options } = {}) {
+      let owner = browser
+      if (fresh) {
+        const context = await browser.createBrowserContext()
+        contexts.push(context)
+        owner = context as unknown as Browser
+      }
+      const opened = await openPage(owner, options)
+      const tab = puppeteerTab(opened.page, { baseUrl: url, problems: opened.problems, ...options })
+      tabs.push(tab)
+      return tab
+    },
+    async close() {
+      await Promise.all(tabs.splice(0).map((tab) => tab.close().catch(() => undefined)))
+      await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
+      await Promise.all([browser.close(), server?.close()])
+    },
+  }
+}
+
+/** Opens a tab of `site`, runs `run` with it and closes it, whatever happens. */
+export async function withTab<T>(site: Site, options: TabOptions, run: (tab: Tab) => Promise<T>): Promise<T> {
+  const tab = await site.open(options)
+  try {
+    return await run(tab)
+  } finally {
+    await tab.close()
+  }
+}
+
+class PuppeteerHandle implements Handle {
+  constructor(readonly native: ElementHandle<Element>) {}
+}
+
+const unwrap = (args: unknown[]) => args.map((arg) => (arg instanceof PuppeteerHandle ? arg.native : arg))
+
+/**
+ * A Tab over a puppeteer page (Chromium or Firefox): `openSite` makes them, and a suite that opened a page its
+ * own way (a pop-up sign-in, another browser context) wraps it with this.
+ */
+export function puppeteerTab(
+  page: Page,
+  {
+    baseUrl,
+    problems = [],
+    width = page.viewport()?.width ?? 1280,
+    height = page.viewport()?.height ?? 800,
+    javascript = true,
+  }: { baseUrl: string; problems?: string[]; width?: number; height?: number; javascript?: boolean },
+): Tab {
+  const requests: Request[] = []
+  page.on('request', (request) => requests.push({ method: request.method(), url: request.url() }))
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.type()} ${dialog.message()}`)
+    void dialog.dismiss().catch(() => undefined)
+  })
+  const touch = Boolean(page.viewport()?.hasTouch)
+  /**
+   * Waits until `fn(...args)` is truthy in the page. With scripts on the page polls itself; with scripting off
+   * (Firefox's second browser) the page's own timers and promises never run, so it is asked from here.
+   */
+  const waitInPage = async (
+    fn: InPage<unknown>,
+    args: unknown[],
+    timeout: number,
+    what: string,
+  ): Promise<JSHandle<unknown>> => {
+    const failed = (error: Error) => {
+      throw new Error(`waiting for ${what}: ${error.message}`)
+    }
+    if (javascript)
+      return (
+        page.waitForFunction(fn as never, { timeout }, ...(unwrap(args) as never[])) as Promise<
+          JSHandle<unknown>
+        >
+      ).catch(failed)
+    const deadline = Date.now() + timeout
+    for (;;) {
+      const handle = (await page.evaluateHandle(
+        fn as never,
+        ...(unwrap(args) as never[]),
+      )) as JSHandle<unknown>
+      if (await handle.evaluate((value) => Boolean(value))) return handle
+      await handle.dispose()
+      if (Date.now() > deadline) return failed(new Error(`timed out after ${timeout} ms`))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  const tab: Tab & { page: Page } = {
+    page,
+    engine,
+    width,
+    height,
+    hasTouch: touch,
+    async goto(pathOrUrl) {
+      await page.goto(new URL(pathOrUrl, baseUrl).href, { waitUntil: 'load' })
+    },
+    async reload() {
+      await page.reload({ waitUntil: 'load' })
+    },
+    url: async () => page.url(),
+    title: () => page.title(),
+    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(unwrap(args) as never[])) as never,
+    async waitFor(fn, args = [], { timeout = 10_000, what = 'a condition in the page' } = {}) {
+      await waitInPage(fn, args, timeout, what)
+    },
+    async element(fn, args = [], { timeout = 10_000, what = 'an element' } = {}) {
+      const found = await waitInPage(fn, args, timeout, what)
+      const element = found.asElement()
+      if (!element) throw new Error(`${what} is not an element`)
+      return new PuppeteerHandle(element as ElementHandle<Element>)
+    },
+    async byRole(role, name, within) {
+      const selector = `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`
+      const scope = within instanceof PuppeteerHandle ? within.native : page
+      const found = await scope.waitForSelector(selector, { timeout: 10_000 }).catch((error: Error) => {
+        throw new Error(`no ${role} named "${name}": ${error.message}`)
+      })
+      const all = await scope.$$(selector)
+      if (all.length > 1) throw new Error(`${all.length} elements of role ${role} named "${name}"`)
+      return new PuppeteerHandle(found as ElementHandle<Element>)
+    },
+    async click(target) {
+      await centre(target)
+      await (target as PuppeteerHandle).native.click()
+    },
+    async tap(target) {
+      await centre(target)
+      const element = (target as PuppeteerHandle).native
+      await (touch ? element.tap() : element.click())
+    },
+    async fill(target, value) {
+      await (target as PuppeteerHandle).native.asLocator().fill(value)
+    },
+    async upload(target, file) {
+      await ((target as PuppeteerHandle).native as ElementHandle<HTMLInputElement>).uploadFile(file)
+    },
+    async press(key) {
+      await page.keyboard.press(key as KeyInput)
+    },
+    async moveMouse(x, y) {
+      await page.mouse.move(x, y)
+    },
+    problems: async () => [...problems],
+    requests: () => [...requests],
+    async screenshot(file) {
+      await page.screenshot({ path: file as `${string}.png` })
+    },
+    async close() {
+      if (!page.isClosed()) await page.close()
+    },
+  }
+  return tab
+}
+
+/** Scrolls an element to the middle of the screen at once (never under the sticky header). */
+async function centre(target: Handle): Promise<void> {
+  await (target as PuppeteerHandle).native.evaluate((element) =>
+    element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }),
+  )
+}
+
+/**
+ * The puppeteer page behind a tab, for the tests that `onlyIn` names Chromium or Firefox (interception, media
+ * emulation, a script before the page's own, pointer gestures, the file chooser).
+ */
+export function puppeteerPage(tab: Tab): Page {
+  const page = (tab as Tab & { page?: Page }).page
+  if (!page)
+    throw new Error(`${tab.engine} has no puppeteer page: mark the test onlyIn(['chromium', 'firefox'], …)`)
+  return page
+}
+
+/** A request to a host other than this machine's, other than the stock-photo host (answered locally). */
+export function offMachine(request: Request, photoHost = 'images.unsplash.com'): boolean {
+  const { hostname, protocol } = new URL(request.url)
+  if (protocol === 'data:' || protocol === 'blob:') return false
+  return !['127.0.0.1', 'localhost', '[::1]', photoHost].includes(hostname)
+}
