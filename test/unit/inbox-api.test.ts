@@ -14,7 +14,13 @@ import { handleInbox } from '../../edge/inbox/api'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import type { D1Database, InboxEnv } from '../../edge/inbox/env'
 import { CALLBACK_PATH, finishInboxSignIn } from '../../edge/inbox/github-sign-in'
-import { LOCAL_SESSION_COOKIE, SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
+import {
+  LOCAL_SESSION_COOKIE,
+  SESSION_COOKIE,
+  newSession,
+  signSession,
+  verifySession,
+} from '../../edge/inbox/session'
 import path from 'node:path'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
