@@ -331,7 +331,7 @@ describe('a quote request sent from /contacto', () => {
     expect(standIn.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
   })
 
-  // Issue 30: a clean-clone CI run failed here with `D1_ERROR: database is locked: SQLITE_BUSY` when the request's
+  // Regression: a clean-clone CI run failed here with `D1_ERROR: database is locked: SQLITE_BUSY` when the request's
   // waitUntil and the schedule Worker wrote at once; the row stayed claimed and the wait ran out. Writes that meet
   // a busy database are now retried (edge/leads/d1-retry.ts), a claim whose record still failed is claimed again
   // once its lock expires, and the wait is on the rows, with the clock moved instead of slept.
@@ -377,7 +377,7 @@ describe('a quote request sent from /contacto', () => {
     expect(standIn.emails).toHaveLength(1)
   }, 120_000)
 
-  // Issue 30: a form sent with no opened time (storage blocked) or in no time was filed as spam and nobody told.
+  // Regression: a form sent with no opened time (storage blocked) or in no time was filed as spam and nobody told.
   test('a form filled by a script in no time is still a lead: stored as nuevo, the owner told, the fill time noted', async () => {
     const page = await openContact()
     // As a script fills a form: every value set at once (through React's own input events), then sent.

@@ -322,7 +322,7 @@ describe('with JavaScript enabled', () => {
   )
 
   test('a reloaded page hydrates again', async () => {
-    // Regression (issue 11, Firefox run): Firefox reports no first-contentful-paint for a reloaded page,
+    // Regression (found in the first Firefox run): Firefox reports no first-contentful-paint for a reloaded page,
     // and the script loader waited for one, so after a reload the page was never hydrated.
     await withTab(site, { width: 1280, height: 800 }, async (tab) => {
       await loadHydrated(tab, paths.contacto)
