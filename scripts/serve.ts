@@ -5,7 +5,7 @@
  * Cloudflare Pages, Netlify, Apache and nginx; the security headers, CSP included, come from the
  * build's own dist/_headers, so this server sends exactly what those hosts send.
  * Files are indexed once at startup (sirv `dev: false`): restart after a rebuild.
- * `startServer` is also what the browser tests and `npm run bench:load` start, on a free port.
+ * `startServer` is also what the browser tests and the benchmarks start, on a free port.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'

@@ -20,7 +20,7 @@
  *   photos  the working tree built from a copy of content/ in which the owner uploaded the home cover
  *          and the gallery's photos (scripts/fixtures/photo-content.ts: 4000×3000 phone JPEGs), so their copies
  *          come from our own origin; compared with tree (the stock photos), e.g.
- *          `VARIANTS=tree,photos ROUTES=/ npm run bench:compare` (issue 17: LCP ≤ 1.3 s and below tree).
+ *          `VARIANTS=tree,photos ROUTES=/ npm run bench:compare` (the uploaded cover must keep LCP ≤ 1.3 s and below the stock cover's).
  *   <v>-nocoop  variant <v> served without Cross-Origin-Opener-Policy (for the header decision).
  * Every variant is built with IMAGE_ORIGIN at the same local photo stub (scripts/bench/lighthouse-kit.ts) and
  * served by scripts/serve.ts on its own loopback port. Each round runs every route on every variant, the
@@ -263,7 +263,7 @@ interface TargetCheck {
 
 /**
  * The issues' targets for the working tree, against the no-JS copy and the reference; on the home page, also
- * the uploaded cover's (issue 17: its LCP ≤ 1.3 s and below the stock cover's). Elsewhere the largest paint
+ * the uploaded cover's (its LCP must stay ≤ 1.3 s and below the stock cover's). Elsewhere the largest paint
  * is text or a photo below the cover's place, so photos against tree is reported in the tables only.
  */
 function targets(route: string, runs: RunsByVariant): TargetCheck[] {

@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { closeChromium, launchChromium, startImageStub } from './lighthouse-kit'
-import { median, phonePage, recordLoad } from './load-trace'
+import { median, phonePage, recordLoad } from './phone-page'
 import { headersFor, makeNoJsCopy } from './variants'
 import { startServer, type RunningServer } from '../serve'
 

@@ -9,7 +9,7 @@
  *      LEAD_RATE_LIMIT (10) × 201 and the rest 429;
  *   3. a flood of BENCH_FLOOD (default 2000) posts, each from a /64 of its own, once the hour's storage
  *      ceiling (set to what steps 1 and 2 store) is reached: only the designed 503, and its speed.
- * The load comes from the generator the tests use (scripts/bench/lead-load.ts). Prints the figures beside the
+ * The load comes from the generator the tests use (scripts/bench/lead-flood.ts). Prints the figures beside the
  * reference; exits 1 when a check fails. Run it on an idle machine for figures worth comparing.
  */
 import { spawnSync } from 'node:child_process'
@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLocalD1, startPages, type LocalD1 } from '../hosts/servers'
-import { acrossMany64s, loadLeads, withinOne64, type LeadLoadResult } from './lead-load'
+import { acrossMany64s, floodLeads, withinOne64, type LeadFloodResult } from './lead-flood'
 
 const AMOUNT = Number(process.env.BENCH_LEADS ?? 2000)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -95,28 +95,28 @@ async function main() {
       `POST ${pages.url}/api/leads: ${AMOUNT} leads in ${ROUNDS} rounds, ${CONNECTIONS} at a time, ${ADDRESSES} addresses`,
     )
     const table = []
-    const stored: LeadLoadResult[] = []
+    const stored: LeadFloodResult[] = []
     for (let round = 1; round <= ROUNDS; round += 1) {
       const amount = Math.floor(AMOUNT / ROUNDS) + (round === ROUNDS ? AMOUNT % ROUNDS : 0)
       table.push(row(`round ${round}: GET / (reference)`, await reference(pages.url, amount)))
-      const load = await loadLeads({ url: pages.url, amount, connections: CONNECTIONS, addresses: ADDRESSES })
-      stored.push(load)
-      table.push(row(`round ${round}: POST a lead`, load))
-      if (load.statuses['201'] !== amount || load.errors > 0)
-        failures.push(`round ${round}: expected ${amount} × 201, got ${JSON.stringify(load.statuses)}, ${load.errors} errors`)
+      const posted = await floodLeads({ url: pages.url, amount, connections: CONNECTIONS, addresses: ADDRESSES })
+      stored.push(posted)
+      table.push(row(`round ${round}: POST a lead`, posted))
+      if (posted.statuses['201'] !== amount || posted.errors > 0)
+        failures.push(`round ${round}: expected ${amount} × 201, got ${JSON.stringify(posted.statuses)}, ${posted.errors} errors`)
     }
     const distinct = count(local, 'SELECT count(DISTINCT id) AS n FROM leads')
     console.log(`stored: ${distinct} distinct leads`)
     if (distinct !== AMOUNT) failures.push(`expected ${AMOUNT} stored leads, found ${distinct}`)
 
     // 3. One /64, rotating.
-    const one64 = await loadLeads({ url: pages.url, amount: 30, connections: 5, address: withinOne64() })
+    const one64 = await floodLeads({ url: pages.url, amount: 30, connections: 5, address: withinOne64() })
     console.log(`one /64, 30 addresses in a row: ${JSON.stringify(one64.statuses)}`)
     if (one64.statuses['201'] !== RATE_LIMIT || one64.statuses['429'] !== 30 - RATE_LIMIT)
       failures.push(`expected ${RATE_LIMIT} × 201 and ${30 - RATE_LIMIT} × 429 for one /64`)
 
     // 4. The flood once the hour is full.
-    const flood = await loadLeads({ url: pages.url, amount: FLOOD, connections: CONNECTIONS, address: acrossMany64s() })
+    const flood = await floodLeads({ url: pages.url, amount: FLOOD, connections: CONNECTIONS, address: acrossMany64s() })
     table.push(row('GET / (reference)', await reference(pages.url, FLOOD)))
     table.push(row(`flood past the ceiling (${storePerHour}/h)`, flood))
     console.table(table)

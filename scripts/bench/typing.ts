@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'puppeteer-core'
 import { closeChromium, launchChromium, startImageStub } from './lighthouse-kit'
-import { everyLinkHydrated, median, STOCK_ORIGIN } from './load-trace'
+import { everyLinkHydrated, median, STOCK_ORIGIN } from './phone-page'
 import { headersFor, makeNoJsCopy } from './variants'
 import { startServer, type RunningServer } from '../serve'
 

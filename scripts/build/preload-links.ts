@@ -42,7 +42,7 @@ export function preloadLinks(
  * at most): on a slow connection the photo then has the bandwidth to itself, and the scripts follow.
  * Browsers without paint timing wait for the first frame instead. And paint timing is not a promise:
  * Firefox ESR reports no first-contentful-paint entry for a reloaded page, and with nothing else to wait
- * for, a visitor who reloaded never got a hydrated page (found by the Firefox run, issue 11). So one
+ * for, a visitor who reloaded never got a hydrated page (found when the visitor suites first ran in Firefox). So one
  * second after the load event the next frame stands in for it (a no-op when the scripts are in already;
  * not at once, as Chromium can report its first paint after a frame that follows the load event).
  * Spelled out:

@@ -1,6 +1,6 @@
 /**
  * What the smoke kit expects to find on a deployment: the company's facts from content/site.yaml (the
- * one source a real company edits, read and derived as the build does) and the strings the product spec fixes (../shared/spec.md), spelled
+ * one source a real company edits, read and derived as the build does) and the strings the product fixes (docs/product.md), spelled
  * out here so a deployment built from wrong copy fails.
  */
 import { deriveSite } from '../../src/config/company'

@@ -1,8 +1,9 @@
 /**
  * The verdict, three ways: summary lines for people (`PASS name`, `FAIL name: reason`, then
- * `N passed, M failed`), a JUnit XML file for CI systems (one testcase per check, same names), and a
+ * `N passed, M failed`), a JUnit XML file for CI systems (one testcase per check, same names; junit-report-builder), and a
  * plain-text report with every problem found.
  */
+import junit from 'junit-report-builder'
 import type { CheckName } from './checks'
 import type { Results } from './context'
 
@@ -59,39 +60,22 @@ export function reportText(list: Outcome[], heading: string): string {
   return `${heading}\n\n${blocks.join('\n')}\n`
 }
 
-function xml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '') // eslint-disable-line no-control-regex
-}
-
+/**
+ * The JUnit XML file, written by junit-report-builder (the format CI systems read: one testsuite, one testcase per
+ * check, the failure's message and every problem, the notes as system-out).
+ */
 export function junitXml(
   list: Outcome[],
   { baseUrl, timestamp, seconds }: { baseUrl: string; timestamp: Date; seconds: number },
 ): string {
-  const failures = list.filter((outcome) => !outcome.passed).length
-  const cases = list.map((outcome) => {
-    const open = `    <testcase classname="smoke" name="${outcome.name}" time="${outcome.seconds.toFixed(3)}"`
-    const parts: string[] = []
-    if (!outcome.passed) {
-      parts.push(
-        `      <failure message="${xml(outcome.reason)}" type="${outcome.name}">${xml(outcome.problems.join('\n'))}</failure>`,
-      )
-    }
-    if (outcome.notes.length) parts.push(`      <system-out>${xml(outcome.notes.join('\n'))}</system-out>`)
-    return parts.length ? `${open}>\n${parts.join('\n')}\n    </testcase>` : `${open}/>`
-  })
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="smoke" tests="${list.length}" failures="${failures}" errors="0" time="${seconds.toFixed(3)}">`,
-    `  <testsuite name="smoke ${xml(baseUrl)}" tests="${list.length}" failures="${failures}" errors="0" skipped="0" time="${seconds.toFixed(3)}" timestamp="${timestamp.toISOString().slice(0, 19)}">`,
-    `    <properties><property name="base-url" value="${xml(baseUrl)}"/></properties>`,
-    ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n')
+  const report = junit.newBuilder().name('smoke')
+  const suite = report.testSuite().name(`smoke ${baseUrl}`).timestamp(timestamp).time(seconds)
+  suite.property('base-url', baseUrl)
+  for (const outcome of list) {
+    const testCase = suite.testCase().className('smoke').name(outcome.name).time(outcome.seconds)
+    if (!outcome.passed)
+      testCase.failure(outcome.reason, outcome.name).stacktrace(outcome.problems.join('\n'))
+    if (outcome.notes.length) testCase.standardOutput(outcome.notes.join('\n'))
+  }
+  return `${report.build()}\n`
 }

@@ -141,7 +141,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
       if (LEAD_ENDPOINT) setErrors({})
       toast({ title: form.success.title, description: form.success.description })
       // Emptying the values alone leaves every field :user-invalid (red borders) in Chromium,
-      // Firefox and WebKit (issue 11); a form reset also forgets that the visitor touched them.
+      // Firefox and WebKit; a form reset also forgets that the visitor touched them.
       formElement.reset()
       setLead(emptyLead)
       clearDraft()
@@ -387,7 +387,7 @@ const Field = styled.div`
     background: ${({ theme }) => theme.color.surface};
     font-size: 1rem;
     /* When the browser points at an invalid field it scrolls it to the top edge; WebKit ignores the
-       root's scroll-padding-top there (issue 11). Room for the sticky header and the label above. */
+       root's scroll-padding-top there. Room for the sticky header and the label above. */
     scroll-margin-top: calc(${({ theme }) => theme.layout.headerHeight} + 2.75rem);
     transition:
       border-color ${({ theme }) => theme.motion.fast},

@@ -1,5 +1,5 @@
 /**
- * The owner's edit from the phone (issue 25), as one flow the CMS's browser tests share, in a driver tab of any
+ * The owner's edit from the phone (the owner runs the business from one), as one flow the CMS's browser tests share, in a driver tab of any
  * engine (test/helpers/driver.ts): from the admin's list of content files, open "Página Servicios", change the
  * maintenance price, replace the first gallery photo with one from the device's files, publish. On each device
  * (a 390 × 844 touch phone, a 1280 px window; WebKit's 447 px window) every control is checked to lie on screen

@@ -1,8 +1,12 @@
 /**
- * Mozilla's HTTP Observatory score, computed from one response's headers with its published rules
- * (mdn/mdn-http-observatory: src/grader/charts.js for the modifiers and grades, src/analyzer/tests/*.js
- * for how each test reads the headers). Its npm package fetches certificate lists from the internet when
- * installed and scans live hosts, so the tests apply the same rules to what our servers answer here.
+ * A HAND COPY of Mozilla's HTTP Observatory scoring (the npm package @mdn/mdn-http-observatory 1.4.8, scoring
+ * ALGORITHM_VERSION 4): src/grader/charts.js for the modifiers and grades, src/analyzer/tests/*.js for how each test
+ * reads the headers. Checked against that release on 2026-11-25: every result name and modifier used here is the
+ * same as the scanner's. Why not the package itself (decision 033): its `scan()` takes a host name only, with no
+ * port, so it cannot reach a test server on a free loopback port; its install script downloads the HSTS preload
+ * and TLD lists from the internet (this machine and CI are offline), and without them its own HSTS test stops on
+ * the missing file; it brings Postgres, Fastify and Sentry (233 packages, 131 MB) for one function. When the
+ * Observatory publishes a new ALGORITHM_VERSION, compare this file with its charts.js and tests again.
  *
  * Scoring: start at 100, add every test's modifier; bonuses (positive modifiers) count only when the
  * score without them is at least 90. Grade A+ is 100 or more.
@@ -181,11 +185,11 @@ function frameTest(input: ObservatoryInput): [string, number] {
 
 function corpTest(input: ObservatoryInput): [string, number] {
   const value = header(input, 'cross-origin-resource-policy')?.trim().toLowerCase()
-  if (!value) return ['cross-origin-resource-policy-not-implemented', 0]
-  if (value === 'same-origin') return ['cross-origin-resource-policy-implemented-with-same-origin', 10]
-  if (value === 'same-site') return ['cross-origin-resource-policy-implemented-with-same-site', 10]
-  if (value === 'cross-origin') return ['cross-origin-resource-policy-implemented-with-cross-origin', 0]
-  return ['cross-origin-resource-policy-header-invalid', -5]
+  if (!value) return ['corp-not-implemented', 0]
+  if (value === 'same-origin') return ['corp-implemented-with-same-origin', 10]
+  if (value === 'same-site') return ['corp-implemented-with-same-site', 10]
+  if (value === 'cross-origin') return ['corp-implemented-with-cross-origin', 0]
+  return ['corp-header-invalid', -5]
 }
 
 export function observatoryScore(input: ObservatoryInput): ObservatoryResult {

@@ -137,7 +137,7 @@ export async function waitForToast(page: PageOrTab, title: string, timeout = 15_
 
 /**
  * Where a test puts the field before submitting. The geometry is set up, not left to where the page happens
- * to put it with the installed fonts (issue 15: on another machine the page was shorter and the field sat
+ * to put it with the installed fonts (on another machine the page was shorter and the field sat
  * under the header at load, which no engine scrolls away).
  */
 export const PLACES = {

@@ -271,7 +271,7 @@ describe.each(SERVERS)('%s', (name) => {
     expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(page.headers['content-security-policy']).not.toBe(securityHeaders['Content-Security-Policy'])
-    // Issue 24: the GitHub sign-in pop-up keeps its opener (one value, not joined with the site-wide one);
+    // The GitHub sign-in pop-up keeps its opener (one value, not joined with the site-wide one);
     // docs/decisions/020-admin-coop-allows-its-sign-in-pop-up.md.
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
     for (const file of ['config.yml', 'decap-cms.js']) {

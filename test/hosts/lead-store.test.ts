@@ -5,7 +5,7 @@
  * e-mail API and webhook are one loopback stand-in that answers, fails, hangs or loses its answers on demand;
  * a loopback clock (LEAD_TEST_CLOCK_URL) lets a test move both processes an hour or a night forward.
  * A real browser sends the form; the rows are read back from the same SQLite file; bad inputs, retries, a
- * flood of thousands of posts (the shared generator, scripts/bench/lead-load.ts) go straight to the endpoint.
+ * flood of thousands of posts (the shared generator, scripts/bench/lead-flood.ts) go straight to the endpoint.
  * Takes ~1-3 min to build and ~3-5 min to run (2 cores).
  * Run: `npx jest test/hosts/lead-store.test.ts --selectProjects chromium --runInBand`.
  * LEAD_STORE_DIST=<folder> reuses a build made with LEAD_ENDPOINT=/api/leads instead of building one.
@@ -24,7 +24,7 @@ import {
   type LocalD1,
   type ScheduleWorker,
 } from '../../scripts/hosts/servers'
-import { acrossMany64s, loadLeads, withinOne64, type AddressStrategy } from '../../scripts/bench/lead-load'
+import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../../scripts/bench/lead-flood'
 import { leadAnswers, leadFieldMessages } from '../../src/content/lead-messages'
 import {
   buildVariant,
@@ -331,7 +331,7 @@ describe('a quote request sent from /contacto', () => {
     expect(standIn.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
   })
 
-  // Issue 30: a clean-clone CI run failed here with `D1_ERROR: database is locked: SQLITE_BUSY` when the request's
+  // Regression: a clean-clone CI run failed here with `D1_ERROR: database is locked: SQLITE_BUSY` when the request's
   // waitUntil and the schedule Worker wrote at once; the row stayed claimed and the wait ran out. Writes that meet
   // a busy database are now retried (edge/leads/d1-retry.ts), a claim whose record still failed is claimed again
   // once its lock expires, and the wait is on the rows, with the clock moved instead of slept.
@@ -377,7 +377,7 @@ describe('a quote request sent from /contacto', () => {
     expect(standIn.emails).toHaveLength(1)
   }, 120_000)
 
-  // Issue 30: a form sent with no opened time (storage blocked) or in no time was filed as spam and nobody told.
+  // Regression: a form sent with no opened time (storage blocked) or in no time was filed as spam and nobody told.
   test('a form filled by a script in no time is still a lead: stored as nuevo, the owner told, the fill time noted', async () => {
     const page = await openContact()
     // As a script fills a form: every value set at once (through React's own input events), then sent.
@@ -528,7 +528,7 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       // 1. The first wave: one customer rotating through its /64 (a bucket of one), a fresh /64 for the others.
       const mixed: AddressStrategy = (index) =>
         index % 2 === 0 ? withinOne64()(index) : acrossMany64s()(index)
-      const first = await loadLeads({ url: pages.url, amount: 60, connections: 10, address: mixed })
+      const first = await floodLeads({ url: pages.url, amount: 60, connections: 10, address: mixed })
 
       // 2. A real visitor in the middle of it, from the form in Chromium.
       const page = await openContact()
@@ -543,7 +543,7 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       expect(real).toEqual({ status: 'nuevo', alert: 'digest' })
 
       // 3. The rest of the flood, thousands more, past the storage ceiling.
-      const rest = await loadLeads({
+      const rest = await floodLeads({
         url: pages.url,
         amount: 2500,
         connections: 20,
@@ -578,7 +578,7 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
              (SELECT count(*) FROM rate_limits) AS rate_limits, (SELECT count(*) FROM lead_counts) AS counts`,
         )
       const full = await size()
-      const more = await loadLeads({
+      const more = await floodLeads({
         url: pages.url,
         amount: 300,
         connections: 20,

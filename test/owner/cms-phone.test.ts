@@ -1,5 +1,5 @@
 /**
- * The owner edits from the phone (issue 25): the CMS at /admin/ (Decap CMS with scripts/cms/decap-phone.css), in
+ * The owner edits from the phone (the owner runs the business from one): the CMS at /admin/ (Decap CMS with scripts/cms/decap-phone.css), in
  * every engine (jest projects `chromium`, `firefox`, `webkit`; test/helpers/driver.ts). The owner opens "Página
  * Servicios", changes the maintenance price, replaces a gallery photo with one from the device's files and
  * publishes:

@@ -254,7 +254,7 @@ async function readFromGitHub(filePath: string): Promise<Buffer | undefined> {
   return Buffer.from(blob.content, 'base64')
 }
 
-// Issue 25: the owner's edit from the phone, on the production path (the pop-up sign-in, Decap's github
+// The owner's edit from the phone, on the production path (the pop-up sign-in, Decap's github
 // backend, one commit), at 390 px with touch and at 1280 px. cms-phone.test.ts runs the same flow on loopback.
 describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
   beforeAll(() => github.reset())

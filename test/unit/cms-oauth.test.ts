@@ -271,7 +271,7 @@ test('CMS_ADMIN_ORIGINS accepts origins only: a wildcard or a path is a configur
   expect((await signedInPage(`${SITE}/`)).status).toBe(200)
 })
 
-// Issue 24: with `Cross-Origin-Opener-Policy: same-origin` on /admin/, the pop-up lost its opener and said
+// Regression: with `Cross-Origin-Opener-Policy: same-origin` on /admin/, the pop-up lost its opener and said
 // "Sesión iniciada" while the admin waited for ever.
 test('a pop-up that lost its opener tells the owner what to do, and posts nothing', async () => {
   const { posted, shown } = runPopup(await (await signedInPage('')).text(), SITE, { opener: false })

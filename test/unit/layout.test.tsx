@@ -217,7 +217,7 @@ describe('error screen', () => {
 })
 
 describe('phone number', () => {
-  // Issue 11: "+52 222 123 4567" broke across lines at its plain spaces. The shown form keeps its
+  // Regression: "+52 222 123 4567" broke across lines at its plain spaces. The shown form keeps its
   // groups with no-break spaces, so it stays on one line wherever it is rendered (footer, contact
   // cards, ubicación, the failure toast, CTAs), and it is still the number a visitor reads.
   test('the shown number has no space a line may break at, and reads as +52 222 123 4567', () => {

@@ -412,7 +412,7 @@ describe('the schedule', () => {
     expect(await rows('SELECT * FROM lead_counts')).toEqual([])
   })
 
-  // Issue 30: the retention purge was skipped whenever delivery threw.
+  // Regression: the retention purge was skipped whenever delivery threw.
   test('the retention purge runs even when delivery throws, and the run is still reported failed', async () => {
     await post(formJson())
     await settle()

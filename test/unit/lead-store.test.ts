@@ -274,7 +274,7 @@ describe('POST /api/leads', () => {
     ])
   })
 
-  // Issue 30: a browser with site storage blocked sent no opened time (or "now"), and the lead was filed as
+  // Regression: a browser with site storage blocked sent no opened time (or "now"), and the lead was filed as
   // spam / too-fast: the owner never heard of it. The fill time is a signal now, never the verdict.
   test('a missing, zero, negative or absurd fill time is stored as a lead, the owner told, and the time kept', async () => {
     const cases: [string, Record<string, unknown>, number | null][] = [

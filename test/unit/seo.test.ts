@@ -52,7 +52,7 @@ describe('head tags of every page', () => {
       expect(tags.twitter('card')).toBe('summary_large_image')
       expect(tags.twitter('title')).toBe(tags.og('title'))
       expect(tags.twitter('image')).toBe(tags.og('image'))
-      // Issue 11: a summary_large_image card without twitter:image:alt leaves screen-reader users
+      // Regression: a summary_large_image card without twitter:image:alt leaves screen-reader users
       // of the shared post with nothing; both alts describe the card in Spanish.
       expect(tags.og('image:alt')).toBe('AquaPuebla: construcción y mantenimiento de albercas en Puebla')
       expect(tags.twitter('image:alt')).toBe(tags.og('image:alt'))
@@ -129,7 +129,7 @@ describe('structured data', () => {
     ])
   })
 
-  // Issue 11: Offer.price repeated the "desde" amount (a fixed price the page never states) and
+  // Regression: Offer.price repeated the "desde" amount (a fixed price the page never states) and
   // unitText sat on a PriceSpecification, where schema.org does not allow it.
   test('the services page lists six Services whose offers state starting prices, emergency without a price', async () => {
     const [data] = headOf((await render('/servicios')).head).jsonLd
@@ -160,7 +160,7 @@ describe('structured data', () => {
     expect(JSON.stringify(data)).not.toMatch(/"price"\s*:/)
   })
 
-  // Issue 11: Google asks for at least five decimals; four (about 11 m) was not the real point.
+  // Regression: Google asks for at least five decimals; four (about 11 m) was not the real point.
   test("the business coordinates have at least five decimals and lie in Puebla's Centro Histórico", async () => {
     const [data] = headOf((await render('/')).head).jsonLd
     const business = graphOf(data!).find((node) => node['@type'] === 'HomeAndConstructionBusiness')!

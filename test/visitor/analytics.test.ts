@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 12) in Chromium, against two builds:
+ * Analytics (optional Plausible and GA4, docs/analytics.md) in Chromium, against two builds:
  * - a variant with both providers configured (PLAUSIBLE_DOMAIN, GA4_ID) and a LEAD_ENDPOINT on a small
  *   loopback server that answers or fails on demand, built here into .variants/ (~45 s);
  * - the build under test (DIST_DIR, default dist/), which has nothing configured.

@@ -321,7 +321,8 @@ describe('delivering a quote request', () => {
     expect(post.url).toBe('/leads')
     expect(post.headers['content-type']).toBe('application/json')
     expect(post.headers.accept).toBe('application/json')
-    // The page's path alone (issue 24, item 7); the submission id a retry repeats; when typing began.
+    // The page's path alone (never its query, where personal data could travel); the submission id a retry
+    // repeats; when typing began.
     expect(post.body).toEqual({
       ...TRIMMED,
       page: CONTACT_PATH,

@@ -6,7 +6,7 @@
  * Run: `npm run build`, then `npx jest test/visitor/motion.test.ts --selectProjects chromium`.
  */
 import type { Browser, Page } from 'puppeteer-core'
-import { everyLinkHydrated } from '../../scripts/bench/load-trace'
+import { everyLinkHydrated } from '../../scripts/bench/phone-page'
 import type { RunningServer } from '../../scripts/serve'
 import { paths } from '../../src/config/paths'
 import { launchBrowser, openPage, serveDist } from '../helpers/browser'

@@ -1,5 +1,5 @@
 /**
- * Issue 11, finding 3: "+52 222 123 4567" broke across lines at its plain spaces. On the narrowest
+ * Regression: "+52 222 123 4567" broke across lines at its plain spaces. On the narrowest
  * phone we support (320 px), every place a page shows the number keeps it on one line.
  * Run: `npx jest test/visitor/phone-numbers.test.ts --selectProjects chromium` after a build.
  */

@@ -1,5 +1,5 @@
 /**
- * The company's own photos (issue 17), as the owner uploads them and as visitors get them. One build of
+ * The company's own photos, as the owner uploads them and as visitors get them. One build of
  * a content copy in which the owner uploaded the home cover, the six gallery photos (each with its own
  * caption; the second one a portrait shot stored sideways with an EXIF orientation, as phones do) and a
  * huge 12000×9000 photo for /nosotros: phone JPEGs made by the test (scripts/fixtures/sample-photos.ts) with

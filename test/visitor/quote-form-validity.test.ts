@@ -1,5 +1,5 @@
 /**
- * How the quote form looks around native validation (issue 11, finding 1; issue 15): after a successful
+ * How the quote form looks around native validation: after a successful
  * send it looks exactly as on first load and still validates natively; after a submit the browser blocks,
  * the field it points at and its label are fully visible below the sticky header, wherever the field was.
  * Native validation and the scrolling to the first invalid field are the engine's own, so every engine runs
@@ -169,7 +169,7 @@ async function submitWithoutScrolling(tab: Tab): Promise<void> {
 }
 
 describe('after a successful send', () => {
-  // Issue 11, finding 1: the five cleared fields kept matching :user-invalid and showed red borders
+  // Regression: the five cleared fields kept matching :user-invalid and showed red borders
   // while the visitor was being thanked (Chromium, Firefox and WebKit alike).
   test('every field looks as on first load, and the next empty submit is still stopped by the browser', async () => {
     const tab = await openContact(1280, 800)
@@ -204,7 +204,7 @@ describe('after a successful send', () => {
   })
 })
 
-// Issue 15: a fresh machine (other fonts, a shorter page) and real WebKit showed the label of the first missing
+// Regression: a fresh machine (other fonts, a shorter page) and real WebKit showed the label of the first missing
 // field under the sticky header, because the field was already "in view" for the browser. Each case sets up
 // where the field is before the submit, then checks that the field and its label end up fully visible below
 // the header: with all five fields empty (the browser points at the first) and with only the message missing.

@@ -17,7 +17,7 @@
  * - the `webkit` project also checks its driver: a missing piece is named with its Debian package, a session
  *   that cannot start is retried and then fails with the driver's own message.
  */
-import { everyLinkHydrated } from '../../scripts/bench/load-trace'
+import { everyLinkHydrated } from '../../scripts/bench/phone-page'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import { paths } from '../../src/config/paths'
 import { servicios } from '../../src/content/servicios'
@@ -87,7 +87,7 @@ async function fetchPage(path: string) {
 }
 
 /**
- * Hydration is over (everyLinkHydrated, scripts/bench/load-trace.ts). Then one idle period of the page's main
+ * Hydration is over (everyLinkHydrated, scripts/bench/phone-page.ts). Then one idle period of the page's main
  * thread (WebKit has no requestIdleCallback: two frames and a task), so effects have run and whatever they log
  * has been seen.
  */
@@ -322,7 +322,7 @@ describe('with JavaScript enabled', () => {
   )
 
   test('a reloaded page hydrates again', async () => {
-    // Regression (issue 11, Firefox run): Firefox reports no first-contentful-paint for a reloaded page,
+    // Regression (found in the first Firefox run): Firefox reports no first-contentful-paint for a reloaded page,
     // and the script loader waited for one, so after a reload the page was never hydrated.
     await withTab(site, { width: 1280, height: 800 }, async (tab) => {
       await loadHydrated(tab, paths.contacto)

@@ -5,7 +5,7 @@
  * focuses the first one and scrolls it into view *only if it thinks it is out of view*. A field that sits
  * under the sticky header counts as in view, so no engine scrolls, and `scroll-margin-top` (which only
  * applies when a scroll happens) cannot help: the visitor is told "fill in this field" about a field whose
- * label they cannot see (issue 15; seen in Chromium, Firefox and WebKitGTK). WebKit also aligns a field it
+ * label they cannot see (seen in Chromium, Firefox and WebKitGTK). WebKit also aligns a field it
  * does scroll to the top edge without the root's `scroll-padding-top`.
  *
  * So, at the first `invalid` of a submit (before the browser focuses anything), the field and its label are

@@ -1,5 +1,5 @@
 /**
- * What the page-loading scripts share (scripts/bench/trace-load.ts, scripts/bench/cpu.ts, scripts/bench/coop-nav.ts):
+ * The phone the benchmarks and visitor tests emulate (scripts/bench/tbt-breakdown.ts, scripts/bench/cpu.ts, typing.ts):
  * the phone they emulate, a page answering the stock-photo host locally, one traced page load, the moment
  * hydration is over, and the median of their figures.
  */

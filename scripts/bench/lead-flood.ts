@@ -1,9 +1,9 @@
 /**
- * The one generator of load on the lead endpoint (edge/leads/): valid-looking submissions, each with its own
+ * The one generator of a flood on the lead endpoint (edge/leads/): valid-looking submissions, each with its own
  * submission id, from client addresses chosen by a strategy (CF-Connecting-IP, which wrangler's local runtime
  * passes through as Cloudflare does): IPv4 addresses, rotating IPv6 addresses inside one /64 (one customer),
  * or one address in each of many /64s (many customers, or a botnet). `leadSubmission` builds one request;
- * `loadLeads` sends `amount` of them over HTTP, `connections` at a time (autocannon). Used by
+ * `floodLeads` sends `amount` of them over HTTP, `connections` at a time (autocannon). Used by
  * `npm run bench:leads`, by test/hosts/lead-store.test.ts (on wrangler) and by test/unit/lead-flood.test.ts
  * (straight into the handler on Miniflare's D1).
  */
@@ -66,7 +66,7 @@ export const acrossMany64s =
   }
 
 /** A v4-shaped UUID from a run prefix and a counter, so every request of every run is distinct. */
-export function loadId(run: number, index: number): string {
+export function floodId(run: number, index: number): string {
   const hex = (run.toString(16).padStart(8, '0') + index.toString(16).padStart(12, '0')).slice(-20)
   return `${hex.slice(0, 8)}-0000-4000-8000-${hex.slice(8)}`
 }
@@ -84,7 +84,7 @@ export function leadSubmission(
   address: AddressStrategy,
   overrides: Record<string, unknown> = {},
 ): LeadSubmission {
-  const id = loadId(run, index)
+  const id = floodId(run, index)
   return {
     id,
     headers: {
@@ -110,7 +110,7 @@ export function leadSubmission(
 /** A fresh run number: the ids of two runs never collide. */
 export const newRun = () => Math.floor(Math.random() * 0xffffffff)
 
-export interface LeadLoadResult {
+export interface LeadFloodResult {
   requestsPerSecond: number
   p50Ms: number
   p99Ms: number
@@ -122,7 +122,7 @@ export interface LeadLoadResult {
   ids: string[]
 }
 
-export function loadLeads({
+export function floodLeads({
   url,
   amount,
   connections,
@@ -135,7 +135,7 @@ export function loadLeads({
   /** With the default strategy: how many IPv4 addresses the submissions are spread over. */
   addresses?: number
   address?: AddressStrategy
-}): Promise<LeadLoadResult> {
+}): Promise<LeadFloodResult> {
   const run = newRun()
   const ids: string[] = []
   const base: RequestSpec = {

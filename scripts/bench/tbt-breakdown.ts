@@ -1,5 +1,5 @@
 /**
- * Where the blocking time of a load goes: `npx tsx scripts/bench/trace-load.ts <dist> [/route,…] [loads]`.
+ * Where the blocking time of a load goes: `npx tsx scripts/bench/tbt-breakdown.ts <dist> [/route,…] [loads]`.
  * Serves <dist> with scripts/serve.ts (NOCOOP=1: without Cross-Origin-Opener-Policy), loads each route in a
  * fresh headless Chromium with the phone profile of Lighthouse's devtools throttling (4× CPU, 412×823 @1.75; NET=1
  * adds 562.5 ms RTT, 1.47 Mbps down), records a Chromium trace with the V8 sampling profiler until the
@@ -13,14 +13,14 @@
  *   IMAGE_ORIGIN=http://127.0.0.1:9 DIST_DIR=bench/trace-build/dist SSR_DIST_DIR=bench/trace-build/dist-server \
  *     sh -c 'npx vite build --minify false && npx vite build --ssr renderer/entry-server.tsx && \
  *            npx tsx scripts/build/prerender.ts && npx tsx scripts/build/host-config.ts'
- *   npx tsx scripts/bench/trace-load.ts bench/trace-build/dist /,/servicios 5
+ *   npx tsx scripts/bench/tbt-breakdown.ts bench/trace-build/dist /,/servicios 5
  * (the photos then fail fast: the trace is about the main thread, not the network).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
 import { parseHeadersFile } from '../hosts/host-files'
-import { PHONE_VIEWPORT, median, recordLoad } from './load-trace'
+import { PHONE_VIEWPORT, median, recordLoad } from './phone-page'
 import { chromiumArgs, chromiumPath } from '../lib/offline-images'
 import { startServer } from '../serve'
 
@@ -333,6 +333,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error('trace-load failed:', error)
+  console.error('tbt-breakdown failed:', error)
   process.exit(1)
 })
