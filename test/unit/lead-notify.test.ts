@@ -170,10 +170,11 @@ describe('delivery', () => {
       await post(formJson({ id: uuid(i) }), { headers: { 'CF-Connecting-IP': `198.51.100.${i}` } })
     await settle()
     standIn.reset()
-    standIn.delayMs = 400
-    // 20 sends of 400 ms each with a 1 s timeout: all at once a Worker would queue them behind its six
-    // connections; four at a time, each send's timer starts with its own fetch.
-    const outcomes = await deliverDue(d1.db, env, { now: at('2026-11-25T10:05:00.000Z'), timeoutMs: 1000 })
+    standIn.delayMs = 1000
+    // 20 sends of 1 s each with a 2.5 s timeout: the queue takes 5 s, so a timer started with the queue would
+    // time the last rounds out; four at a time, each send's timer starts with its own fetch. (1.5 s of margin per
+    // send: with 0.6 s this failed at load average 20.)
+    const outcomes = await deliverDue(d1.db, env, { now: at('2026-11-25T10:05:00.000Z'), timeoutMs: 2500 })
     expect(outcomes).toHaveLength(20)
     expect(outcomes.every((outcome) => outcome.delivered)).toBe(true)
     expect(standIn.maxInFlight).toBe(4)
