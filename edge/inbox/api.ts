@@ -12,7 +12,8 @@
  * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
  * 404 on any other origin (../owner/origin.ts), before anything else.
  */
-import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead, type Lead } from './store'
+import type { Lead } from '../../contract/inbox-api'
+import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead } from './store'
 import { isSameOriginChange } from './csrf'
 import { devLogin } from './dev-login'
 import type { InboxContext } from './env'

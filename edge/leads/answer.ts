@@ -3,7 +3,7 @@
  * page for a browser that posted the form without JavaScript, and the CORS headers for the other origins
  * allowed to post here (ALLOWED_ORIGINS, SITE_URL).
  */
-import { leadAnswers } from '../../src/content/lead-messages'
+import { leadAnswers } from '../../contract/lead-messages'
 import type { LeadEnv } from './env'
 
 /** The origins whose pages may call the endpoint: its own, SITE_URL's and ALLOWED_ORIGINS'. */
