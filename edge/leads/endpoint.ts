@@ -20,7 +20,8 @@
  */
 import { leadAnswers } from '../../contract/lead-messages'
 import { canonicalAddress, rateBucket } from './address'
-import { allowedOrigins, contactLinks, corsHeaders, json, page } from './answer'
+import { json } from '../http'
+import { allowedOrigins, contactLinks, corsHeaders, page } from './answer'
 import { readLeadBody } from './body'
 import { testClock } from './clock'
 import { companyLinks } from './contact'
