@@ -1,4 +1,5 @@
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import jestDom from 'eslint-plugin-jest-dom'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -41,16 +42,21 @@ function importZones() {
       ],
     },
   })
+  // The seam (contract/, decision 032): the site's side and the edge's side meet only there.
+  const edgeSide = ['functions', 'edge', 'workers']
+  const siteSide = ['src', 'pages', 'renderer']
   return [
-    zone(['src/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', 'pages', 'functions'], {
+    zone(['src/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', 'pages', ...edgeSide], {
       ignores: ['src/react-dom-client.ts'],
       extra: reactDomClient,
     }),
-    zone(['src/react-dom-client.ts'], ['scripts', 'test', 'renderer', 'pages', 'functions']),
-    zone(['pages/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', 'functions'], { extra: reactDomClient }),
-    zone(['renderer/**/*.{ts,tsx}'], ['scripts', 'test', 'functions'], { extra: reactDomClient }),
-    // Code that runs at the edge: plain web APIs and its own modules (src/ may lend pure data and rules).
-    zone(['functions/**/*.ts', 'edge/**/*.ts', 'workers/**/*.ts'], ['scripts', 'test', 'renderer', 'pages']),
+    zone(['src/react-dom-client.ts'], ['scripts', 'test', 'renderer', 'pages', ...edgeSide]),
+    zone(['pages/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', ...edgeSide], { extra: reactDomClient }),
+    zone(['renderer/**/*.{ts,tsx}'], ['scripts', 'test', ...edgeSide], { extra: reactDomClient }),
+    // Code that runs at the edge: plain web APIs, its own modules and contract/.
+    zone(['functions/**/*.ts', 'edge/**/*.ts', 'workers/**/*.ts'], ['scripts', 'test', ...siteSide]),
+    // What both sides share imports neither side, nor anything else of the project: data, rules and types only.
+    zone(['contract/**/*.ts'], ['scripts', 'test', ...siteSide, ...edgeSide]),
     // The QA kit tests any deployment from a clone: of the site it knows only the company's config.
     zone(['scripts/smoke/**/*.ts'], ['test', 'renderer', 'pages'], {
       also: [
@@ -77,6 +83,8 @@ export default tseslint.config(
       'smoke-report/',
       // wrangler's build output beside a Worker it ran (the schedule Worker in the tests).
       '**/.wrangler/',
+      // Code that breaks the import rules on purpose: test/unit/import-rules.test.ts lints it with ignores off.
+      'test/fixtures/import-rules/',
     ],
   },
   js.configs.recommended,
@@ -105,8 +113,24 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   // The import direction (../shared/STYLE.md, "Where things live"): pages → src, renderer → pages + src,
-  // scripts → the build's output and src; nothing runs back up. Each zone lists what it may not import.
+  // scripts → the build's output and src; nothing runs back up. The site (src, pages, renderer) and the edge
+  // (functions, edge, workers) share only contract/ (decision 032). Each zone lists what it may not import.
   ...importZones(),
+  {
+    // No import cycle anywhere (a cycle makes the order modules run in depend on who is imported first).
+    // eslint-plugin-import-x: no-restricted-imports sees one file at a time, a cycle needs the graph.
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Which files it reads to follow imports, and how (import-x's own TypeScript preset, less its resolver).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['test/unit/**/*.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],

@@ -68,6 +68,7 @@ const everyEngine = [
   '<rootDir>/test/visitor/site.test.ts',
   '<rootDir>/test/visitor/quote-form.test.ts',
   '<rootDir>/test/visitor/quote-form-validity.test.ts',
+  '<rootDir>/test/visitor/quote-form-before-scripts.test.ts',
   '<rootDir>/test/owner/cms-phone.test.ts',
 ]
 

@@ -12,12 +12,13 @@
  * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
  * 404 on any other origin (../owner/origin.ts), before anything else.
  */
-import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead, type Lead } from './store'
+import type { Lead } from '../../contract/inbox-api'
+import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead } from './store'
 import { isSameOriginChange } from './csrf'
 import { devLogin } from './dev-login'
 import type { InboxContext } from './env'
 import { startInboxSignIn } from './github-sign-in'
-import { empty, json, problem, withApiHeaders } from './http'
+import { empty, json, problem, withApiHeaders } from '../http'
 import { clearedSessionCookie, sessionOf } from './session'
 import { isOwnersOrigin } from '../owner/origin'
 import { toCsv } from './csv'

@@ -6,7 +6,7 @@
  * Single use within the running server (the used tokens are kept in memory: a restart makes a new one).
  */
 import type { InboxContext } from './env'
-import { isLoopback, randomToken, redirect } from './http'
+import { isLoopback, randomToken, redirect } from '../http'
 import { INBOX_PATH, noticePage } from './notice-page'
 import { MIN_SECRET_LENGTH, newSession, sessionCookie, signSession } from './session'
 

@@ -16,7 +16,7 @@
 import { clearCookie, readCookie, setCookie } from '../owner/cookies'
 import { isOwnersOrigin } from '../owner/origin'
 import type { InboxContext, InboxEnv } from './env'
-import { randomToken, redirect } from './http'
+import { randomToken, redirect } from '../http'
 import { INBOX_PATH, noticePage } from './notice-page'
 import { MIN_SECRET_LENGTH, newSession, sessionCookie, signSession } from './session'
 

@@ -11,7 +11,7 @@
  * Stateless: signing out deletes the cookie; rotating SESSION_SECRET ends every session at once.
  */
 import { HOST_PREFIX, clearCookie, readCookie, setCookie } from '../owner/cookies'
-import { base64url, fromBase64url, randomToken } from './http'
+import { base64url, fromBase64url, randomToken } from '../http'
 
 const SESSION_COOKIE_BASE = 'aquapuebla_inbox'
 /** The session cookie's name on the site (https). */

@@ -4,32 +4,20 @@
  * lead's status and note (moving a lead out of spam is a status change; its `spam_reason` stays, so an
  * undo puts it back as it was), a lead deleted for good, every match for the CSV. Values always go through bind(); no text of a request is ever part of the SQL.
  */
-import type { LeadRow as StoredLead } from '../leads/lead-row'
+import {
+  STATUSES,
+  type Lead,
+  type LeadPage,
+  type NotificationState,
+  type Status,
+} from '../../contract/inbox-api'
 import type { D1Database } from './env'
 
-export const STATUSES = ['nuevo', 'contactado', 'cotizado', 'ganado', 'perdido', 'spam'] as const
-export type Status = (typeof STATUSES)[number]
 export const PAGE_SIZE = 25
 /** How many of the newest spam leads the default view shows, each one tap from `nuevo`. */
 export const SPAM_LATEST = 3
 export const MAX_NOTE_LENGTH = 2000
 export const MAX_QUERY_LENGTH = 100
-
-export interface NotificationState {
-  channel: 'email' | 'webhook'
-  state: 'pending' | 'delivered' | 'failed'
-  attempts: number
-  last_error: string | null
-}
-
-/** A lead with the owner's columns and its notifications' state. */
-export interface Lead extends StoredLead {
-  status: Status
-  spam_reason: string | null
-  note: string
-  updated_at: string
-  notifications: NotificationState[]
-}
 
 /** The owner's filter: one status, or `todas` = every status but spam (set aside until asked for). */
 export interface LeadFilter {
@@ -122,29 +110,6 @@ function toLead(row: InboxRow): Lead {
     /* no notifications */
   }
   return { ...row, notifications: notifications.sort((a, b) => a.channel.localeCompare(b.channel)) }
-}
-
-/**
- * What the spam filters set aside, so the default view is never silent about it: how many, why (the
- * endpoint's `spam_reason`: `honeypot`, `turnstile`, `too-fast` on old rows, whatever a later rule writes;
- * null when none was recorded), and the newest few.
- */
-export interface SpamSummary {
-  total: number
-  /** Leads per reason, most first. */
-  reasons: { reason: string | null; count: number }[]
-  /** The SPAM_LATEST newest spam leads, in the default view (`todas`) only; empty otherwise. */
-  latest: Lead[]
-}
-
-export interface LeadPage {
-  leads: Lead[]
-  total: number
-  page: number
-  pageSize: number
-  /** How many leads each status holds (the filter's counts), over the whole table. */
-  counts: Record<Status, number>
-  spam: SpamSummary
 }
 
 export async function listLeads(db: D1Database, filter: LeadFilter, page = 1): Promise<LeadPage> {

@@ -1,9 +1,9 @@
 /**
- * The endpoint's answers: JSON for the form's fetch (with the field messages on a 422), a short Spanish
- * page for a browser that posted the form without JavaScript, and the CORS headers for the other origins
- * allowed to post here (ALLOWED_ORIGINS, SITE_URL).
+ * The endpoint's answers: JSON for the form's fetch (json() of ../http.ts, with the field messages on a 422),
+ * a short Spanish page for a browser that posted the form without JavaScript, and the CORS headers for the
+ * other origins allowed to post here (ALLOWED_ORIGINS, SITE_URL).
  */
-import { leadAnswers } from '../../src/content/lead-messages'
+import { leadAnswers } from '../../contract/lead-messages'
 import type { LeadEnv } from './env'
 
 /** The origins whose pages may call the endpoint: its own, SITE_URL's and ALLOWED_ORIGINS'. */
@@ -31,13 +31,6 @@ const BASE_HEADERS = {
   'Cache-Control': 'no-store',
   'X-Content-Type-Options': 'nosniff',
   'X-Robots-Tag': 'noindex',
-}
-
-export function json(status: number, body: object, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...headers },
-  })
 }
 
 const escapeHtml = (text: string) =>

@@ -18,9 +18,10 @@
  * A post from a browser without JavaScript gets pages instead of JSON: 303 to GET /api/leads?estado=enviado
  * (a reload does not post twice), or the errors in a short Spanish page with the phone and WhatsApp links.
  */
-import { leadAnswers } from '../../src/content/lead-messages'
+import { leadAnswers } from '../../contract/lead-messages'
 import { canonicalAddress, rateBucket } from './address'
-import { allowedOrigins, contactLinks, corsHeaders, json, page } from './answer'
+import { json } from '../http'
+import { allowedOrigins, contactLinks, corsHeaders, page } from './answer'
 import { readLeadBody } from './body'
 import { testClock } from './clock'
 import { companyLinks } from './contact'

@@ -13,7 +13,7 @@
 import { countOf } from './counts'
 import type { D1Database } from './d1'
 import { inboxUrl, settings, type LeadEnv } from './env'
-import type { LeadRow } from './lead-row'
+import type { LeadRow } from '../../contract/lead-row'
 import {
   DIGEST_LIST,
   digestMessage,

@@ -5,7 +5,7 @@
  * notification says exactly the same (the e-mail API's Idempotency-Key compares the payload).
  */
 import { oneLine, plural, slackEscape } from './escape'
-import type { LeadRow } from './lead-row'
+import type { LeadRow } from '../../contract/lead-row'
 import { hourStart, ownerClock, ownerDay, ownerDayStart, ownerTime } from './owner-time'
 
 export interface Message {

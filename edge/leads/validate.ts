@@ -1,10 +1,10 @@
 /**
- * The five fields of a quote request, checked with the form's own rules (src/lead/lead-rules.ts) plus
+ * The five fields of a quote request, checked with the form's own rules (contract/lead-rules.ts) plus
  * the longest value each may hold, and the extras the form sends: the submission id, the page, when the
  * form was opened and sent, the honeypot, the Turnstile token. Messages are the form's Spanish ones.
  */
-import { leadFieldMessages } from '../../src/content/lead-messages'
-import { EMAIL_PATTERN, MAX_LENGTH, MIN_PHONE_DIGITS, SERVICE_OPTIONS } from '../../src/lead/lead-rules'
+import { leadFieldMessages } from '../../contract/lead-messages'
+import { EMAIL_PATTERN, MAX_LENGTH, MIN_PHONE_DIGITS, SERVICE_OPTIONS } from '../../contract/lead-rules'
 
 export type LeadField = 'name' | 'email' | 'phone' | 'service' | 'message'
 

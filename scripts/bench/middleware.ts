@@ -28,9 +28,9 @@ async function time(url: string): Promise<number> {
 }
 
 async function main() {
-  // 1. A copy of the project's functions/ with edge/ and src/ beside it, plus a middleware that does nothing.
+  // 1. A copy of the project's functions/ with edge/ and contract/ beside it, plus a middleware that does nothing.
   const work = mkdtempSync(path.join(tmpdir(), 'aquapuebla-bench-middleware-'))
-  for (const folder of ['functions', 'edge', 'src'])
+  for (const folder of ['functions', 'edge', 'contract'])
     cpSync(path.join(root, folder), path.join(work, folder), { recursive: true })
   writeFileSync(
     path.join(work, 'functions', '_middleware.ts'),

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { analyticsCspSources } from '../../src/analytics/csp-sources'
-import { withTurnstile } from '../../src/lead/turnstile-widget'
+import { withTurnstile } from '../../src/leads/turnstile-widget'
 import { readBuildSettings } from '../lib/build-settings'
 import {
   adminHtaccessFile,

@@ -431,10 +431,10 @@ export async function startPages({
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
   mkdirSync(path.join(dir, 'home'))
   // wrangler compiles the functions/ folder of its working directory, as Cloudflare does of the project's,
-  // with the folders its modules import (edge/, and src/ for the rules and texts the site shares).
+  // with the folders its modules import (edge/, and contract/ for the rules, texts and types the site shares).
   if (functions) {
     cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
-    for (const folder of ['edge', 'src']) {
+    for (const folder of ['edge', 'contract']) {
       const source = path.join(path.dirname(path.resolve(functions.dir)), folder)
       if (existsSync(source)) cpSync(source, path.join(dir, folder), { recursive: true })
     }

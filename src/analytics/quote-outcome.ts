@@ -1,8 +1,8 @@
 import { ANALYTICS_ON } from './enabled'
 import type { AnalyticsEvent } from './events'
 import { track } from './track'
-import type { DeliveryResult } from '../lead/lead'
-import type { Lead } from '../lead/lead-fields'
+import type { DeliveryResult } from '../leads/lead'
+import type { Lead } from '../leads/lead-fields'
 
 /** The event for a quote request's outcome: only the service chosen from the list leaves the form. */
 export function quoteOutcomeEvent(result: DeliveryResult, service: string): AnalyticsEvent {

@@ -16,10 +16,10 @@ import { trackQuoteOutcome } from '../analytics/quote-outcome'
 import { site } from '../config/site'
 import type { ContactoContent } from '../content/contacto'
 import { contactLabels } from '../content/shared'
-import { clearDraft, clearSubmission, loadDraft, markOpened, saveDraft, submission } from '../lead/draft'
-import type { FieldErrors } from '../lead/lead'
-import { emptyLead, leadFields, type Lead } from '../lead/lead-fields'
-import { loadTurnstile, resetTurnstile, turnstileToken } from '../lead/turnstile-widget'
+import { clearDraft, clearSubmission, loadDraft, markOpened, saveDraft, submission } from '../leads/draft'
+import type { FieldErrors } from '../leads/lead'
+import { emptyLead, leadFields, type Lead } from '../leads/lead-fields'
+import { loadTurnstile, resetTurnstile, turnstileToken } from '../leads/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
 import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
@@ -114,7 +114,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
     // Delivery and the toast store are only needed once a visitor sends, so they are not part
     // of the page's first load.
     const [{ currentSubmission, deliverLead, leadWhatsappLink }, { toast }] = await Promise.all([
-      import('../lead/lead'),
+      import('../leads/lead'),
       import('../toast/toast-store'),
     ])
     const result = await deliverLead(lead, {

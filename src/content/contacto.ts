@@ -1,7 +1,7 @@
 import data from 'content:contacto'
 import { nth } from '../config/company'
 import { site } from '../config/site'
-import { SERVICE_OPTIONS } from '../lead/lead-rules'
+import { SERVICE_OPTIONS } from '../../contract/lead-rules'
 
 /** The quote form's button. */
 const SUBMIT = 'Enviar Mensaje'

@@ -2,7 +2,7 @@
  * The page's calls to /api/inbox/ (edge/inbox/api.ts): same origin, the session cookie sent by the
  * browser, the CSRF token in a header on every change. A 401 means the session is over.
  */
-import type { Lead, LeadPage, Status } from '../../edge/inbox/store'
+import type { Lead, LeadPage, Status } from '../../contract/inbox-api'
 
 export const API = '/api/inbox/'
 

@@ -1,5 +1,5 @@
 /** Everything the inbox says to the owner, in one place (es-MX). */
-import type { NotificationState, Status } from '../../edge/inbox/store'
+import type { NotificationState, Status } from '../../contract/inbox-api'
 
 export const STATUS_LABEL: Record<Status, string> = {
   nuevo: 'Nuevo',

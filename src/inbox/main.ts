@@ -8,7 +8,7 @@
  * Everything a lead contains is written as text (./dom.ts).
  */
 import { site } from '../config/site'
-import type { Lead, SpamSummary, Status } from '../../edge/inbox/store'
+import type { Lead, SpamSummary, Status } from '../../contract/inbox-api'
 import {
   ApiError,
   SignedOut,

@@ -36,6 +36,45 @@ export function serveDist(root: string = distDir): Promise<RunningServer> {
   return startServer({ root, port: 0, host: '127.0.0.1' })
 }
 
+/**
+ * The build served and a browser, started before a test file's tests and closed after them (this registers the
+ * file's beforeAll and afterAll): `const site = servedSite()` at the top of the file, then `site.browser` and
+ * `site.url` in its tests. The puppeteer suites' counterpart of test/helpers/driver.ts's openSite().
+ */
+export function servedSite(root: string = distDir): {
+  readonly browser: Browser
+  readonly server: RunningServer
+  readonly url: string
+} {
+  let browser: Browser | undefined
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    const [launched, served] = await Promise.allSettled([launchBrowser(), serveDist(root)])
+    if (launched.status === 'fulfilled') browser = launched.value
+    if (served.status === 'fulfilled') server = served.value
+    // What did start is closed in afterAll all the same.
+    for (const outcome of [launched, served]) if (outcome.status === 'rejected') throw outcome.reason
+  })
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()])
+  })
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`${what} has not started: servedSite() starts it in beforeAll`)
+    return value
+  }
+  return {
+    get browser() {
+      return started(browser, 'the browser')
+    },
+    get server() {
+      return started(server, 'the server')
+    },
+    get url() {
+      return started(server, 'the server').url
+    },
+  }
+}
+
 export interface OpenedPage {
   page: Page
   /** Console errors/warnings and uncaught page errors seen so far. */

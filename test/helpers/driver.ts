@@ -267,7 +267,14 @@ export function puppeteerTab(
     },
     async click(target) {
       await centre(target)
-      await (target as PuppeteerHandle).native.click()
+      const element = (target as PuppeteerHandle).native
+      if (javascript) return void (await element.click())
+      // Scripting off: puppeteer's click waits in the page (Firefox's then never answers); click the middle.
+      const { x, y } = await element.evaluate((node) => {
+        const box = node.getBoundingClientRect()
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      })
+      await page.mouse.click(x, y)
     },
     async tap(target) {
       await centre(target)
@@ -275,7 +282,14 @@ export function puppeteerTab(
       await (touch ? element.tap() : element.click())
     },
     async fill(target, value) {
-      await (target as PuppeteerHandle).native.asLocator().fill(value)
+      const element = (target as PuppeteerHandle).native
+      if (javascript) return void (await element.asLocator().fill(value))
+      // Scripting off: a locator waits in the page, which runs nothing; the element is there, so type as a
+      // visitor does (or choose the option).
+      if (await element.evaluate((node) => node instanceof HTMLSelectElement))
+        return void (await (element as ElementHandle<HTMLSelectElement>).select(value))
+      await element.evaluate((node) => ((node as HTMLInputElement).value = ''))
+      await element.type(value)
     },
     async upload(target, file) {
       await ((target as PuppeteerHandle).native as ElementHandle<HTMLInputElement>).uploadFile(file)

@@ -1,9 +1,11 @@
 /**
  * Raw HTTP for server tests: one request on its own connection, the target sent exactly as written
- * (no normalising of `..` or `%2e`), and the body as the server sent it (compressed or not).
+ * (no normalising of `..` or `%2e`), and the body as the server sent it (compressed or not). The request
+ * itself is the smoke kit's (scripts/smoke/http.ts): one HTTP client for both.
  */
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
 import { connect } from 'node:net'
+import { request } from '../../scripts/smoke/http'
 
 export interface Answer {
   status: number
@@ -12,29 +14,18 @@ export interface Answer {
   text: string
 }
 
-export function send(
+export async function send(
   port: number,
   target: string,
   headers: Record<string, string> = {},
   method = 'GET',
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path: target, method, headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('error', reject)
-        res.on('end', () => {
-          const body = Buffer.concat(chunks)
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') })
-        })
-      },
-    )
-    req.setTimeout(20_000, () => req.destroy(new Error(`no answer to ${method} ${target} within 20 s`)))
-    req.on('error', reject)
-    req.end()
-  })
+  const {
+    status,
+    headers: answered,
+    raw,
+  } = await request({ port, path: target }, { method, headers, timeout: 20_000 })
+  return { status, headers: answered, body: raw, text: raw.toString('utf8') }
 }
 
 /** Bytes straight onto a socket, for request lines and headers that http.request would refuse to write. */

@@ -5,17 +5,10 @@
  * real client an old rule filed as `too-fast` (her browser blocked site storage: issue 30); notification rows
  * in each state the inbox shows.
  */
-export interface SeedLead {
-  id: string
-  created_at: string
-  name: string
-  email: string
-  phone: string
-  service: string
-  message: string
-  status: string
-  spam_reason?: string
-}
+import type { Lead } from '../../contract/inbox-api'
+import type { LeadRow } from '../../contract/lead-row'
+
+export type SeedLead = Omit<LeadRow, 'page'> & Pick<Lead, 'status'> & { spam_reason?: string }
 
 export const MARKUP = '<img src=x onerror=alert(1)>'
 export const FORMULA = '=HYPERLINK("http://evil.example","Ver")'

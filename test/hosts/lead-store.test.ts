@@ -25,7 +25,7 @@ import {
   type ScheduleWorker,
 } from '../../scripts/hosts/servers'
 import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../../scripts/bench/lead-flood'
-import { leadAnswers, leadFieldMessages } from '../../src/content/lead-messages'
+import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
 import {
   buildVariant,
   launchBrowser,

@@ -6,7 +6,7 @@
  */
 import { CSV_BOM, csvCell, toCsv } from '../../edge/inbox/csv'
 import { CSV_HEADER, leadsCsv, localDateTime } from '../../edge/inbox/api'
-import type { Lead } from '../../edge/inbox/store'
+import type { Lead } from '../../contract/inbox-api'
 
 test('the file starts with the UTF-8 byte-order mark and ends its records with CRLF', () => {
   const csv = toCsv(['Nombre', 'Teléfono'], [['Ana', '222 555 0101']])

@@ -6,7 +6,7 @@
  * and Turnstile's script and frame are allowed only when its site key is set.
  */
 import { contentSecurityPolicy } from '../../scripts/hosts/host-rules'
-import { withTurnstile } from '../../src/lead/turnstile-widget'
+import { withTurnstile } from '../../src/leads/turnstile-widget'
 
 const inline = { scripts: [], styles: [] }
 const directive = (csp: string, name: string) =>

@@ -1,5 +1,5 @@
-import { deliverLead, leadWhatsappLink, SIMULATED_DELAY_MS, type Lead } from '../../src/lead/lead'
-import { clearDraft, DRAFT_KEY, loadDraft, saveDraft } from '../../src/lead/draft'
+import { deliverLead, leadWhatsappLink, SIMULATED_DELAY_MS, type Lead } from '../../src/leads/lead'
+import { clearDraft, DRAFT_KEY, loadDraft, saveDraft } from '../../src/leads/draft'
 
 const lead: Lead = {
   name: '  Ana López ',

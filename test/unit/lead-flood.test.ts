@@ -19,7 +19,7 @@ import {
   withinOne64,
   type AddressStrategy,
 } from '../../scripts/bench/lead-flood'
-import { leadAnswers } from '../../src/content/lead-messages'
+import { leadAnswers } from '../../contract/lead-messages'
 import { startD1, type TestD1 } from '../helpers/d1'
 import { formJson, INBOX, leadEnv, rows as query, SITE } from '../helpers/lead-requests'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'

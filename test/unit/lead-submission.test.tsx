@@ -1,5 +1,5 @@
 /**
- * The quote form's submission (src/lead/draft.ts, src/lead/lead.ts) when the browser will not keep site data:
+ * The quote form's submission (src/leads/draft.ts, src/leads/lead.ts) when the browser will not keep site data:
  * Chrome's "block all cookies" and some private modes make even reading `localStorage` throw a SecurityError, and
  * some browsers have none. The opened time (the first keystroke) and the submission id then live in the page's
  * memory: every retry of one send carries the same id (the endpoint stores it once) and the real fill time (it is
@@ -17,8 +17,8 @@ import {
   submissionStore,
   SUBMISSION_KEY,
   type SubmissionStore,
-} from '../../src/lead/draft'
-import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/lead/lead'
+} from '../../src/leads/draft'
+import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/leads/lead'
 import { theme } from '../../src/theme/theme'
 
 const T0 = new Date('2026-11-25T15:00:00.000Z')

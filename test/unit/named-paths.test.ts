@@ -13,7 +13,7 @@ import path from 'node:path'
 
 const root = path.resolve(__dirname, '../..')
 const TOP = ['src', 'scripts', 'test', 'docs', 'renderer', 'pages', 'functions', 'content', 'public', 'bench']
-  .concat(['deploy', 'migrations', 'edge', 'workers', '.ci'])
+  .concat(['deploy', 'migrations', 'edge', 'contract', 'workers', '.ci'])
   .map((name) => name.replace('.', '\\.'))
   .join('|')
 /** `src/x/y.ts`, `docs/decisions/` … not inside another path, URL or package name; the whole token, so a

@@ -8,25 +8,15 @@
  */
 import { AxePuppeteer } from '@axe-core/puppeteer'
 import axe from 'axe-core'
-import type { Browser, Page } from 'puppeteer-core'
-import type { RunningServer } from '../../scripts/serve'
+import type { Page } from 'puppeteer-core'
 import { pagePaths, paths } from '../../src/config/paths'
-import { launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { openPage, servedSite } from '../helpers/browser'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const WIDTHS = [390, 1280] as const
 const HEIGHT = { 390: 844, 1280: 800 } as const
 
-let browser: Browser
-let server: RunningServer
-
-beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchBrowser(), serveDist()])
-})
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
-})
+const site = servedSite()
 
 /** One violated rule, as the failure message shows it. */
 interface Violation {
@@ -41,10 +31,10 @@ interface Violation {
  * waits for hydration, and scrolls to the bottom and back so every lazy block has been revealed.
  */
 async function openHydrated(path: string, width: (typeof WIDTHS)[number]) {
-  const opened = await openPage(browser, { width, height: HEIGHT[width] })
+  const opened = await openPage(site.browser, { width, height: HEIGHT[width] })
   const { page } = opened
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }])
-  await page.goto(new URL(path, server.url).href, { waitUntil: 'networkidle0' })
+  await page.goto(new URL(path, site.url).href, { waitUntil: 'networkidle0' })
   await page.evaluate(async () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 50))
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {

@@ -8,12 +8,12 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, Page } from 'puppeteer-core'
+import type { Page } from 'puppeteer-core'
 import { paths, pagePaths } from '../../src/config/paths'
 import { parseHeadersFile } from '../../scripts/hosts/host-files'
 import { EMPTY_STYLE_ELEMENT } from '../../scripts/hosts/host-rules'
-import { startServer, type RunningServer } from '../../scripts/serve'
-import { distDir, launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { startServer } from '../../scripts/serve'
+import { distDir, openPage, servedSite } from '../helpers/browser'
 import { button, field, openFreshContact, SUBMIT, SUCCESS_TITLE, waitForToast } from '../helpers/quote-form'
 
 jest.setTimeout(60_000)
@@ -23,18 +23,7 @@ const securityHeaders =
     ?.headers ?? {}
 const policy = securityHeaders['Content-Security-Policy'] ?? ''
 
-let browser: Browser
-let server: RunningServer
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  server = await serveDist()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const site = servedSite()
 
 const violations = (problems: string[]) => problems.filter((problem) => problem.includes('CSP violation'))
 
@@ -79,9 +68,9 @@ test("the CMS's policy (/admin/*) opens only what Decap needs, and closes framin
 })
 
 test('every page loads, hydrates and navigates on the client with zero violations', async () => {
-  const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+  const { page, problems } = await openPage(site.browser, { width: 1280, height: 800 })
   try {
-    const response = await page.goto(`${server.url}/`, { waitUntil: 'networkidle0' })
+    const response = await page.goto(`${site.url}/`, { waitUntil: 'networkidle0' })
     expect(response?.headers()['content-security-policy']).toBe(policy)
     await page.waitForFunction(() =>
       Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
@@ -95,9 +84,9 @@ test('every page loads, hydrates and navigates on the client with zero violation
 })
 
 test('the quote flow and its toast run with zero violations', async () => {
-  const { page, problems } = await openPage(browser, { width: 390, height: 844 })
+  const { page, problems } = await openPage(site.browser, { width: 390, height: 844 })
   try {
-    await openFreshContact(page, server.url)
+    await openFreshContact(page, site.url)
     await page.locator(field('name')).fill('Ana López')
     await page.locator(field('phone')).fill('222 555 0101')
     await page.locator(field('email')).fill('ana@example.com')
@@ -113,9 +102,9 @@ test('the quote flow and its toast run with zero violations', async () => {
 })
 
 test('an injected inline script and an inline style are blocked and reported', async () => {
-  const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+  const { page, problems } = await openPage(site.browser, { width: 1280, height: 800 })
   try {
-    await page.goto(`${server.url}${paths.nosotros}`, { waitUntil: 'networkidle0' })
+    await page.goto(`${site.url}${paths.nosotros}`, { waitUntil: 'networkidle0' })
     const ran = await page.evaluate(async () => {
       // Both reports, which the browser dispatches after blocking (an inline script is blocked on insertion).
       const reported = new Set<string>()
@@ -159,7 +148,7 @@ test("styled-components' runtime <style> element needs the empty-string hash, an
     host: '127.0.0.1',
     securityHeaders: stricter,
   })
-  const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
+  const { page, problems } = await openPage(site.browser, { width: 1280, height: 800 })
   try {
     await page.goto(`${strictServer.url}/`, { waitUntil: 'networkidle0' })
     await visitEveryPageOnTheClient(page).catch(() => undefined)

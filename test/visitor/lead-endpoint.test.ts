@@ -46,7 +46,7 @@ import {
 const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
 const PHONE_HREF = 'tel:+522221234567'
 const WHATSAPP_PREFIX = 'https://wa.me/522221234567?text='
-/** src/lead/lead.ts DELIVERY_TIMEOUT_MS */
+/** src/leads/lead.ts DELIVERY_TIMEOUT_MS */
 const DELIVERY_TIMEOUT_MS = 15_000
 /** theme.color.danger, the destructive toast's background. */
 const DANGER_RGB = 'rgb(180, 35, 24)'

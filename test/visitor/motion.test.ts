@@ -5,26 +5,16 @@
  * WebDriver. The preference is read by CSS media queries and one matchMedia call, the same in every engine.
  * Run: `npm run build`, then `npx jest test/visitor/motion.test.ts --selectProjects chromium`.
  */
-import type { Browser, Page } from 'puppeteer-core'
+import type { Page } from 'puppeteer-core'
 import { everyLinkHydrated } from '../../scripts/bench/phone-page'
-import type { RunningServer } from '../../scripts/serve'
 import { paths } from '../../src/config/paths'
-import { launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { openPage, servedSite } from '../helpers/browser'
 
-let browser: Browser
-let server: RunningServer
-
-beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchBrowser(), serveDist()])
-})
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
-})
+const site = servedSite()
 
 /** The page loaded, every link hydrated and the browser idle (as site.test.ts loads a page). */
 async function loadHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, server.url).href, { waitUntil: 'networkidle0' })
+  await page.goto(new URL(path, site.url).href, { waitUntil: 'networkidle0' })
   await page.waitForFunction(() => document.readyState === 'complete')
   await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
   await page.evaluate(
@@ -35,7 +25,7 @@ async function loadHydrated(page: Page, path: string): Promise<void> {
 describe('motion preferences, on the home page at 390 px', () => {
   /** Opens the home page hydrated, with `prefers-reduced-motion` set as given. */
   async function openWithMotion(motion: 'reduce' | 'no-preference') {
-    const opened = await openPage(browser, { width: 390, height: 844 })
+    const opened = await openPage(site.browser, { width: 390, height: 844 })
     await opened.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: motion }])
     await loadHydrated(opened.page, paths.inicio)
     return opened

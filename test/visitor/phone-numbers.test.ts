@@ -3,26 +3,13 @@
  * phone we support (320 px), every place a page shows the number keeps it on one line.
  * Run: `npx jest test/visitor/phone-numbers.test.ts --selectProjects chromium` after a build.
  */
-import type { Browser } from 'puppeteer-core'
-import type { RunningServer } from '../../scripts/serve'
-import { launchBrowser, openPage, serveDist } from '../helpers/browser'
+import { openPage, servedSite } from '../helpers/browser'
 
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto', '/pagina-que-no-existe']
 /** The number however its groups are joined, so a plain-space regression is found too. */
 const PHONE = /\+52\s222\s123\s4567/g
 
-let browser: Browser
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await serveDist()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const site = servedSite()
 
 interface Shown {
   text: string
@@ -33,8 +20,8 @@ interface Shown {
 }
 
 test.each(ROUTES)('at 320 px every phone number on %s stays on one line', async (route) => {
-  const { page } = await openPage(browser, { width: 320, height: 640 })
-  await page.goto(`${server.url}${route}`, { waitUntil: 'load' })
+  const { page } = await openPage(site.browser, { width: 320, height: 640 })
+  await page.goto(`${site.url}${route}`, { waitUntil: 'load' })
   const shown = await page.evaluate((source) => {
     const found: Shown[] = []
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)

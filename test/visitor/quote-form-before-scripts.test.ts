@@ -4,25 +4,44 @@
  * back by a loopback proxy, test/helpers/held-scripts.ts). Whatever the visitor types and presses, the browser
  * never sends the form itself (decision 026): no request and no URL (the address bar, the history) carries the
  * typed name, e-mail or phone, and the visitor is told why and offered the phone and WhatsApp. Once the scripts
- * have run, what was typed is still there and sends. Screenshots of those states at 390 and 1280 px in
- * test/.artifacts/quote-form/ (or QUOTE_FORM_SHOTS_DIR).
- * Run: `npx jest test/visitor/quote-form-before-scripts.test.ts --selectProjects chromium` after `npm run build`.
+ * have run, what was typed is still there and sends. Screenshots of those states in test/.artifacts/quote-form/
+ * (or QUOTE_FORM_SHOTS_DIR), `<state>-<engine>-<width>.png`.
+ * Written once against test/helpers/driver.ts, run by the jest projects `chromium`, `firefox` and `webkit`.
+ * Run one: `npx jest test/visitor/quote-form-before-scripts.test.ts --selectProjects chromium` (or firefox,
+ * webkit) after `npm run build`.
+ *
+ * What runs where: the page without JavaScript, in every engine. The press before the scripts needs the page
+ * in hand before its load event, which the held entry module holds back: puppeteer can stop at
+ * DOMContentLoaded (Chromium, Firefox); WebKitWebDriver waits for the load event before every command, so
+ * that test does not run in WebKit.
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core'
 import type { RunningServer } from '../../scripts/serve'
-import { site } from '../../src/config/site'
-import { launchBrowser, openPage, projectRoot, serveDist, type OpenedPage } from '../helpers/browser'
+import { site as company } from '../../src/config/site'
+import { projectRoot, serveDist } from '../helpers/browser'
+import {
+  onlyIn,
+  openSite,
+  puppeteerPage,
+  widthsFor,
+  type Site,
+  type Tab,
+  type TabOptions,
+} from '../helpers/driver'
 import { holdScripts, type HeldScripts } from '../helpers/held-scripts'
 import {
   CONTACT_PATH,
   EMPTY,
+  LABELS,
   readValues,
+  sleep,
   SUBMIT,
   SUCCESS_TITLE,
   VALID,
+  waitForHydration,
   waitForToast,
+  type FieldKey,
   type FormValues,
 } from '../helpers/quote-form'
 
@@ -30,33 +49,46 @@ const SHOTS = process.env.QUOTE_FORM_SHOTS_DIR || path.join(projectRoot, 'test',
 const PHONE_HREF = 'tel:+522221234567'
 const WHATSAPP_HREF = /^https:\/\/wa\.me\/522221234567\?text=/
 /** As the page writes it (with no-break spaces), from the company's facts. */
-const PHONE_TEXT = site.phone.display
+const PHONE_TEXT = company.phone.display
 const EARLY_NOTE = 'Tu mensaje aún no se ha enviado: la página sigue cargando.'
 const NOSCRIPT_NOTE = 'Tu navegador no ejecuta JavaScript, así que este formulario no puede enviarse.'
 const NOSCRIPT_BUTTON_NOTE = 'Sin JavaScript este botón no envía tu mensaje'
+const LINKS = [
+  { text: PHONE_TEXT, href: PHONE_HREF },
+  { text: 'WhatsApp', href: expect.stringMatching(WHATSAPP_HREF) },
+]
 
-let browser: Browser
 let server: RunningServer
-const opened: OpenedPage[] = []
-const proxies: HeldScripts[] = []
+let proxy: HeldScripts
+let site: Site
+const opened: Tab[] = []
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   server = await serveDist()
-  browser = await launchBrowser()
+  // Every tab reaches the site through the proxy, which holds the entry module until a test releases it.
+  proxy = await holdScripts(server.url)
+  site = await openSite({ origin: proxy.url })
 })
 
 afterEach(async () => {
-  await Promise.all(opened.splice(0).map(({ page }) => page.close()))
-  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()))
+  await Promise.all(opened.splice(0).map((tab) => tab.close()))
 })
 
 afterAll(async () => {
-  await browser?.close()
+  await site?.close()
+  proxy?.release()
+  await proxy?.close()
   await server?.close()
 })
 
-/** Every way a value may be written in a URL or a form body: as typed, percent-encoded, `+` for spaces. */
+async function open(options: TabOptions): Promise<Tab> {
+  const tab = await site.open(options)
+  opened.push(tab)
+  return tab
+}
+
+/** Every way a value may be written in a URL: as typed, percent-encoded, `+` for spaces. */
 function spellings(value: string): string[] {
   const encoded = encodeURIComponent(value)
   return [value, encoded, encoded.replace(/%20/g, '+'), value.replace(/ /g, '+')].map((text) =>
@@ -66,35 +98,38 @@ function spellings(value: string): string[] {
 const PERSONAL = [VALID.name, VALID.email, VALID.phone].flatMap(spellings)
 const carriesPersonalData = (text: string) => PERSONAL.some((value) => text.toLowerCase().includes(value))
 
-/** Records every request the page makes from now on: method, URL and body. */
-function recordRequests(page: Page): HTTPRequest[] {
-  const requests: HTTPRequest[] = []
-  page.on('request', (request) => requests.push(request))
-  return requests
-}
+const pathOf = (url: string) => new URL(url).pathname + new URL(url).search
 
-/** The page's session history as the browser keeps it (every entry's URL), through the DevTools protocol. */
-async function historyUrls(page: Page): Promise<string[]> {
-  const session = await page.createCDPSession()
-  try {
-    const { entries } = await session.send('Page.getNavigationHistory')
-    // The tab's own first entry (about:blank) is not the site's.
-    return entries.map((entry) => entry.url).filter((url) => !url.startsWith('about:'))
-  } finally {
-    await session.detach()
-  }
-}
+/**
+ * The control a label names, found in the page. Not through the accessibility tree (`byRole`): Firefox with
+ * scripting off closes the page when puppeteer queries it there.
+ */
+const labelled = (tab: Tab, key: FieldKey) =>
+  tab.element(
+    (text: string) =>
+      [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
+    [LABELS[key]],
+    { what: `the control labelled "${LABELS[key]}"` },
+  )
 
-/** Types the values as a visitor does (keys, and the list's choice), through the page's own controls. */
-async function typeAsVisitor(page: Page, values: FormValues): Promise<void> {
-  for (const name of ['name', 'phone', 'email', 'message'] as const)
-    await page.type(`[name="${name}"]`, values[name])
-  await page.select('[name="service"]', values.service)
+/** The form's button, by its text. */
+const submitButton = (tab: Tab) =>
+  tab.element(
+    (text: string) =>
+      [...document.querySelectorAll('form button')].find((b) => b.textContent?.trim() === text),
+    [SUBMIT],
+    { what: `the "${SUBMIT}" button` },
+  )
+
+/** Types the values into the controls found by their labels, as a visitor does. */
+async function typeAsVisitor(tab: Tab, values: FormValues): Promise<void> {
+  for (const [key, value] of Object.entries(values) as [FieldKey, string][])
+    await tab.fill(await labelled(tab, key), value)
 }
 
 /** A note under or above the form, as the visitor sees it: its text, whether it is drawn, its links. */
-function note(page: Page, text: string) {
-  return page.evaluate((wanted) => {
+function note(tab: Tab, text: string) {
+  return tab.evaluate((wanted: string) => {
     const paragraph = [...document.querySelectorAll('form p')].find((p) =>
       p.textContent?.replace(/\s+/g, ' ').includes(wanted),
     ) as HTMLElement | undefined
@@ -111,130 +146,105 @@ function note(page: Page, text: string) {
   }, text)
 }
 
-const submitButton = (page: Page) =>
-  page.waitForSelector(`::-p-xpath(//form//button[normalize-space()="${SUBMIT}"])`)
-
-/** Both widths, the form in view: `<state>-390.png`, `<state>-1280.png`. */
-async function screenshots(page: Page, state: string, focus: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewport({ width, height: width < 768 ? 844 : 800, deviceScaleFactor: 1 })
-    await page.evaluate((text) => {
-      const target = [...document.querySelectorAll('form p')].find((p) => p.textContent?.includes(text))
-      target?.scrollIntoView({ block: 'center', behavior: 'instant' })
-    }, focus)
-    await page.screenshot({ path: path.join(SHOTS, `${state}-${width}.png`) })
-  }
-  await page.setViewport({ width: 1280, height: 800, deviceScaleFactor: 1 })
+/**
+ * What a browser that submitted the form would have left behind, checked after the visitor pressed: the address
+ * bar still the contact page, no history entry added, no request but GETs, and none with the typed data.
+ */
+async function expectNothingSent(tab: Tab, historyBefore: number): Promise<void> {
+  expect(pathOf(await tab.url())).toBe(CONTACT_PATH)
+  expect(await tab.evaluate(() => history.length)).toBe(historyBefore)
+  const requests = tab.requests()
+  expect(requests.filter((request) => request.method !== 'GET').map((request) => request.url)).toEqual([])
+  expect(requests.map((request) => request.url).filter(carriesPersonalData)).toEqual([])
 }
 
-describe('the default build, before its scripts have run (a slow phone)', () => {
+/** The note in view, at the tab's width: `<state>-<engine>-<width>.png`. */
+async function screenshot(tab: Tab, state: string, focus: string): Promise<void> {
+  await tab.evaluate((text: string) => {
+    const target = [...document.querySelectorAll('form p')].find((p) => p.textContent?.includes(text))
+    target?.scrollIntoView({ block: 'center', behavior: 'instant' })
+  }, focus)
+  await tab.screenshot(path.join(SHOTS, `${state}-${tab.engine}-${tab.width}.png`))
+}
+
+onlyIn(
+  ['chromium', 'firefox'],
+  'the page must be in hand before its load event, which the held script holds: WebKitWebDriver waits for load',
+  describe,
+)('the default build, before its scripts have run (a slow phone)', () => {
   test('pressing Enviar or Enter sends nothing and says why, with the phone and WhatsApp; once live, it sends what was typed', async () => {
-    const proxy = await holdScripts(server.url)
-    proxies.push(proxy)
-    const result = await openPage(browser)
-    opened.push(result)
-    const { page } = result
-    await page.setCacheEnabled(false)
-    const requests = recordRequests(page)
-    await page.goto(`${proxy.url}${CONTACT_PATH}`, { waitUntil: 'domcontentloaded' })
-    // The first paint is done and the scripts are on their way (held): React has not attached.
-    await page.waitForFunction(() => document.querySelector('form button') !== null)
-    const waitForHeld = Date.now()
-    while (proxy.held() === 0 && Date.now() - waitForHeld < 10_000)
-      await new Promise((r) => setTimeout(r, 50))
+    const tab = await open({ width: 390, height: 844 })
+    await puppeteerPage(tab).goto(new URL(CONTACT_PATH, site.url).href, { waitUntil: 'domcontentloaded' })
+    // The first paint is done and the entry module is on its way (held): React has not attached.
+    await tab.element(() => document.querySelector('form button'), [], { what: 'the form, painted' })
+    const deadline = Date.now() + 10_000
+    while (proxy.held() === 0 && Date.now() < deadline) await sleep(50)
     expect(proxy.held()).toBeGreaterThan(0)
+    const historyBefore = await tab.evaluate(() => history.length)
 
-    await typeAsVisitor(page, VALID)
-    const button = await submitButton(page)
-    expect(await button?.evaluate((b) => (b as HTMLButtonElement).type)).toBe('button')
-    expect(await note(page, EARLY_NOTE)).toMatchObject({ shown: false })
+    await typeAsVisitor(tab, VALID)
+    const send = await submitButton(tab)
+    expect(await tab.evaluate((button: HTMLButtonElement) => button.type, send)).toBe('button')
+    expect(await note(tab, EARLY_NOTE)).toMatchObject({ shown: false })
 
-    await button?.click()
-    await page.waitForFunction(
-      (text) =>
+    await tab.click(send)
+    await tab.waitFor(
+      (text: string) =>
         [...document.querySelectorAll('form p')].some(
           (p) => p.textContent?.includes(text) && (p as HTMLElement).offsetHeight > 0,
         ),
-      { timeout: 5000 },
-      EARLY_NOTE,
+      [EARLY_NOTE],
+      { timeout: 5000, what: 'the note that the message is not sent yet' },
     )
-    expect(await note(page, EARLY_NOTE)).toEqual({
-      shown: true,
-      inLiveRegion: true,
-      links: [
-        { text: PHONE_TEXT, href: PHONE_HREF },
-        { text: 'WhatsApp', href: expect.stringMatching(WHATSAPP_HREF) },
-      ],
-    })
-    await screenshots(page, 'before-scripts-pressed', EARLY_NOTE)
+    expect(await note(tab, EARLY_NOTE)).toEqual({ shown: true, inLiveRegion: true, links: LINKS })
+    await screenshot(tab, 'before-scripts-pressed', EARLY_NOTE)
 
     // Enter in a field, as a visitor who finishes with the keyboard: the browser does not submit either.
-    await page.focus('[name="email"]')
-    await page.keyboard.press('Enter')
+    await tab.click(await labelled(tab, 'email'))
+    await tab.press('Enter')
     // Waiting for nothing to happen: a form submission would have started navigating by now.
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(CONTACT_PATH)
-    expect((await historyUrls(page)).map((url) => new URL(url).pathname + new URL(url).search)).toEqual([
-      CONTACT_PATH,
-    ])
-    expect(requests.filter((request) => request.method() !== 'GET').map((r) => r.url())).toEqual([])
-    expect(
-      requests.map((r) => `${r.url()} ${r.postData() ?? ''}`).filter((text) => carriesPersonalData(text)),
-    ).toEqual([])
-    expect(await readValues(page)).toEqual(VALID)
+    await sleep(1000)
+    await expectNothingSent(tab, historyBefore)
+    expect(await readValues(tab)).toEqual(VALID)
 
     // The scripts arrive: the form takes over what was typed, keeps it while the visitor goes on, and sends.
     proxy.release()
-    await page.waitForSelector('form button[type="submit"]', { timeout: 30_000 })
-    await page.type('[name="message"]', ' Gracias.')
-    expect(await readValues(page)).toEqual({ ...VALID, message: `${VALID.message} Gracias.` })
-    await (await submitButton(page))?.click()
-    await waitForToast(page, SUCCESS_TITLE)
-    expect(await note(page, EARLY_NOTE)).toMatchObject({ shown: false })
-    expect(await readValues(page)).toEqual(EMPTY)
-    expect(carriesPersonalData(page.url())).toBe(false)
-    expect(requests.filter((request) => request.method() !== 'GET').map((r) => r.url())).toEqual([])
-    expect(result.problems).toEqual([])
+    await waitForHydration(tab)
+    expect(await readValues(tab)).toEqual(VALID)
+    await tab.fill(await labelled(tab, 'message'), `${VALID.message} Gracias.`)
+    expect(await readValues(tab)).toEqual({ ...VALID, message: `${VALID.message} Gracias.` })
+    await tab.click(await submitButton(tab))
+    await waitForToast(tab, SUCCESS_TITLE)
+    expect(await note(tab, EARLY_NOTE)).toMatchObject({ shown: false })
+    expect(await readValues(tab)).toEqual(EMPTY)
+    await expectNothingSent(tab, historyBefore)
+    expect(await tab.problems()).toEqual([])
   })
 })
 
 describe('the default build without JavaScript', () => {
-  test('pressing Enviar or Enter stays on the page, sends nothing, and the notes say to call or write', async () => {
-    const result = await openPage(browser, { javascript: false })
-    opened.push(result)
-    const { page } = result
-    await page.setCacheEnabled(false)
-    const requests = recordRequests(page)
-    const response = await page.goto(`${server.url}${CONTACT_PATH}`, { waitUntil: 'load' })
-    expect(response?.status()).toBe(200)
+  test.each(widthsFor([390, 1280]))(
+    'pressing Enviar or Enter stays on the page, sends nothing, and the notes say to call or write (%i px)',
+    async (width) => {
+      const tab = await open({ width, height: width < 768 ? 844 : 800, javascript: false })
+      await tab.goto(CONTACT_PATH)
+      const historyBefore = await tab.evaluate(() => history.length)
 
-    await typeAsVisitor(page, VALID)
-    await (await submitButton(page))?.click()
-    await page.focus('[name="name"]')
-    await page.keyboard.press('Enter')
-    // Waiting for nothing to happen: a submission would have navigated by now (the page runs no script).
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+      await typeAsVisitor(tab, VALID)
+      await tab.click(await submitButton(tab))
+      await tab.click(await labelled(tab, 'name'))
+      await tab.press('Enter')
+      // Waiting for nothing to happen: a submission would have navigated by now (the page runs no script).
+      await sleep(1000)
+      await expectNothingSent(tab, historyBefore)
+      expect(await readValues(tab)).toEqual(VALID)
 
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(CONTACT_PATH)
-    expect((await historyUrls(page)).map((url) => new URL(url).pathname + new URL(url).search)).toEqual([
-      CONTACT_PATH,
-    ])
-    expect(requests.filter((request) => request.method() !== 'GET').map((r) => r.url())).toEqual([])
-    expect(
-      requests.map((r) => `${r.url()} ${r.postData() ?? ''}`).filter((text) => carriesPersonalData(text)),
-    ).toEqual([])
-    expect(await readValues(page)).toEqual(VALID)
-
-    const links = [
-      { text: PHONE_TEXT, href: PHONE_HREF },
-      { text: 'WhatsApp', href: expect.stringMatching(WHATSAPP_HREF) },
-    ]
-    expect(await note(page, NOSCRIPT_NOTE)).toEqual({ shown: true, inLiveRegion: false, links })
-    expect(await note(page, NOSCRIPT_BUTTON_NOTE)).toEqual({ shown: true, inLiveRegion: true, links })
-    // The note for a press before the scripts is for a page whose scripts are coming: not shown here.
-    expect(await note(page, EARLY_NOTE)).toMatchObject({ shown: false })
-    await screenshots(page, 'no-javascript', NOSCRIPT_BUTTON_NOTE)
-    await screenshots(page, 'no-javascript-top', NOSCRIPT_NOTE)
-  })
+      expect(await note(tab, NOSCRIPT_NOTE)).toEqual({ shown: true, inLiveRegion: false, links: LINKS })
+      expect(await note(tab, NOSCRIPT_BUTTON_NOTE)).toEqual({ shown: true, inLiveRegion: true, links: LINKS })
+      // The note for a press before the scripts is for a page whose scripts are coming: not shown here.
+      expect(await note(tab, EARLY_NOTE)).toMatchObject({ shown: false })
+      await screenshot(tab, 'no-javascript', NOSCRIPT_BUTTON_NOTE)
+      await screenshot(tab, 'no-javascript-top', NOSCRIPT_NOTE)
+    },
+  )
 })

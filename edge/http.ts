@@ -1,6 +1,8 @@
 /**
- * Answers of the inbox's API: never cached, never indexed, never sniffed, never framed. Functions' answers
- * do not get dist/_headers (Cloudflare applies that file to static files only), so they carry their own.
+ * Answers of the edge's APIs (the inbox's, the lead endpoint's JSON): never cached, never indexed, never
+ * sniffed, never framed. Functions' answers do not get dist/_headers (Cloudflare applies that file to static
+ * files only), so they carry their own. Cross-Origin-Resource-Policy binds no-cors requests only: the lead
+ * endpoint's CORS answers to ALLOWED_ORIGINS are read as before.
  */
 
 const API_HEADERS: Record<string, string> = {

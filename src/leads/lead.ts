@@ -133,7 +133,7 @@ export interface Submission {
 
 /**
  * The current draft's submission, its id made at the first send and kept in the draft's submission store
- * (src/lead/draft.ts: this page's memory, and localStorage when the browser allows it), where markOpened noted
+ * (src/leads/draft.ts: this page's memory, and localStorage when the browser allows it), where markOpened noted
  * when filling in began. So every retry of one send (after a timeout, a 5xx, a network error, the button pressed
  * again, a reload) is the same submission and the endpoint stores it once, even with site storage blocked. With
  * no opened time noted (a draft restored without one), filling in began at the latest when the page was opened.

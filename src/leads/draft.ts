@@ -49,11 +49,11 @@ export function safeStorage(): Storage | undefined {
   }
 }
 
-/** Where the current draft's submission is kept: when filling in began, and once sent its id (src/lead/lead.ts). */
+/** Where the current draft's submission is kept: when filling in began, and once sent its id (src/leads/lead.ts). */
 export const SUBMISSION_KEY = 'aquapuebla:cotizacion-envio'
 
 /**
- * The current draft's submission (the JSON text src/lead/lead.ts reads and writes): in this page's memory, which
+ * The current draft's submission (the JSON text src/leads/lead.ts reads and writes): in this page's memory, which
  * is what counts while the page is open, and in localStorage, so that a reload or a return visit sends the same
  * one. A browser that blocks site data throws on every use of localStorage (or has none): the memory alone then
  * carries the first keystroke's time and the submission id through every retry, and the endpoint still sees one
@@ -100,7 +100,7 @@ export const submission = /* @__PURE__ */ submissionStore()
 /**
  * Notes when the visitor began filling in this draft (the first keystroke), kept with the draft: the endpoint
  * refuses a form filled faster than a person types. Its id is made when it is first sent (currentSubmission in
- * src/lead/lead.ts, loaded only then), so the page's first load carries only this.
+ * src/leads/lead.ts, loaded only then), so the page's first load carries only this.
  */
 export function markOpened(store: SubmissionStore = submission, at: Date = new Date()): void {
   if (!store.read()) store.write(JSON.stringify({ openedAt: at.toISOString() }))

@@ -1,7 +1,7 @@
 /**
  * A quote request as the leads table stores it (migrations/0001_leads.sql): what the visitor sent and where from.
- * The notifications (edge/leads/notify.ts) and the inbox (edge/inbox/store.ts) read it; the inbox adds the
- * owner's columns.
+ * The notifications (edge/leads/notify.ts) and the inbox (edge/inbox/store.ts) read it; the inbox's API
+ * (./inbox-api.ts) adds the owner's columns.
  */
 export interface LeadRow {
   /** The submission id the visitor's browser generated (a UUID). */
