@@ -55,7 +55,8 @@ export function answerPromise(env: LeadEnv, request: Request): Promise<AnswerPro
       try {
         const response = await assets.fetch(new Request(new URL(PROMISE_PATH, request.url)))
         const promise = response.ok ? readPromise(await response.json()) : null
-        if (!promise) console.error(`THE ANSWER PROMISE IS MISSING: ${PROMISE_PATH} answered ${response.status}`)
+        if (!promise)
+          console.error(`THE ANSWER PROMISE IS MISSING: ${PROMISE_PATH} answered ${response.status}`)
         return promise
       } catch (error) {
         console.error(`THE ANSWER PROMISE IS MISSING: ${PROMISE_PATH} could not be read`, error)

@@ -187,7 +187,7 @@ function leadCard(lead: Lead): HTMLElement {
             'a',
             {
               class: 'button button-whatsapp',
-              href: whatsappHref(lead.phone, lead.name, site.brand),
+              href: whatsappHref(lead.phone, lead.name, lead.service),
               target: '_blank',
               rel: 'noopener noreferrer',
             },
