@@ -9,6 +9,8 @@
  * receives is what the stand-in records.
  */
 import promise from 'content:promesa'
+import { contacto } from '../../src/content/contacto'
+import { leadAnswers } from '../../src/content/lead-messages'
 import type { LeadEnv } from '../../edge/leads/env'
 import { forgetPromise } from '../../edge/leads/promise'
 import { runSchedule } from '../../edge/leads/schedule'
@@ -70,6 +72,14 @@ const subjects = (kind: string) => emailsOf(kind).map((email) => String(email.bo
 
 test('the content holds the promise the pages quote: 24 h, 2 h for the emergency service', () => {
   expect(promise).toEqual({ answerHours: 24, emergencyHours: 2, emergencyService: 'Servicio de Emergencia' })
+})
+
+test('the two sentences the public code states the promise in agree with the content (decision 031)', () => {
+  // The success toast and the no-JavaScript page: code, so that the public JavaScript stays as it is. Change
+  // them with content/promesa.yaml's answerHours.
+  const sentence = `Te responderemos en menos de ${promise.answerHours} horas.`
+  expect(contacto.form.success.description).toContain(sentence)
+  expect(leadAnswers.page.sentText).toContain(sentence)
 })
 
 describe('deadlines', () => {
