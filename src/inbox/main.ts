@@ -660,7 +660,7 @@ async function showOpened(): Promise<void> {
   try {
     const lead = await loadLead(id)
     section.replaceChildren(
-      h('h2', { id: 'abierta-titulo', class: 'opened-title' }, promiseCopy.opened),
+      h('h2', { id: 'abierta-titulo', class: 'opened-title', tabindex: '-1' }, promiseCopy.opened),
       h('ol', { class: 'leads', 'aria-labelledby': 'abierta-titulo' }, leadCard(lead)),
     )
   } catch (error) {
