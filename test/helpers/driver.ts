@@ -275,7 +275,18 @@ export function puppeteerTab(
       await (touch ? element.tap() : element.click())
     },
     async fill(target, value) {
-      await (target as PuppeteerHandle).native.asLocator().fill(value)
+      const element = (target as PuppeteerHandle).native
+      // A <select>: the option with this text, as in WebKit (its value may differ: «Contactado» is `contactado`).
+      const option = await element.evaluate(
+        (el, text) =>
+          el instanceof HTMLSelectElement
+            ? ([...el.options].find((o) => o.text === text)?.value ?? null)
+            : undefined,
+        value,
+      )
+      if (option === null) throw new Error(`the select has no option "${value}"`)
+      if (option !== undefined) await (element as ElementHandle<HTMLSelectElement>).select(option)
+      else await element.asLocator().fill(value)
     },
     async upload(target, file) {
       await ((target as PuppeteerHandle).native as ElementHandle<HTMLInputElement>).uploadFile(file)

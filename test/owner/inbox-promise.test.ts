@@ -134,7 +134,8 @@ const cards = (tab: Tab) =>
     [...document.querySelectorAll('#lista li.lead')].map((card) => ({
       name: card.querySelector('h2')?.textContent,
       badges: [...card.querySelectorAll('.badge')].map((badge) => badge.textContent),
-      promise: card.querySelector('.promise')?.textContent,
+      promise: card.querySelector('.promise p')?.textContent,
+      undo: card.querySelector('.promise button')?.textContent ?? null,
     })),
   )
 
@@ -172,13 +173,20 @@ describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
         badges: ['Emergencia', 'Nuevo'],
         // The server's clock runs on from T0 while the page loads: a minute either way.
         promise: expect.stringMatching(/^Quedan 1 h (29|30) min · vence hoy a las 11:30$/),
+        undo: null,
       },
       {
         name: 'Rosa Delgado',
         badges: ['Nuevo'],
         promise: expect.stringMatching(/^Vencida hace 2 h( 1 min)? · venció hoy a las 8:00$/),
+        undo: null,
       },
-      { name: 'Laura Méndez', badges: ['Nuevo'], promise: 'Quedan 23 h · vence mañana a las 9:00' },
+      {
+        name: 'Laura Méndez',
+        badges: ['Nuevo'],
+        promise: 'Quedan 23 h · vence mañana a las 9:00',
+        undo: null,
+      },
     ])
     await tab.byRole('radio', 'Por atender 3')
     expect(await tab.evaluate(() => document.getElementById('vencidas')?.textContent)).toBe('1 vencida')
@@ -221,6 +229,8 @@ describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
       name: 'Pedro Sánchez',
       badges: ['Contactado'],
       promise: 'Respondida en 1 h, por llamada · a tiempo',
+      // A tap recorded it: one tap undoes it.
+      undo: 'Deshacer',
     })
     expect(await accessibilityViolations(tab)).toEqual([])
     await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${width}-todas.png`))
@@ -243,14 +253,14 @@ test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a 
   await tab.waitFor(
     () =>
       document
-        .querySelector('li.lead[data-id="lead-laura"] .promise')
+        .querySelector('li.lead[data-id="lead-laura"] .promise p')
         ?.textContent?.startsWith('Respondida en'),
     [],
     { what: 'Laura answered' },
   )
   expect(
-    await tab.evaluate(() => document.querySelector('li.lead[data-id="lead-laura"] .promise')?.textContent),
-  ).toMatch(/^Respondida en 1 h( \d+ min)?, por WhatsApp · a tiempoDeshacer$/)
+    await tab.evaluate(() => document.querySelector('li.lead[data-id="lead-laura"] .promise p')?.textContent),
+  ).toMatch(/^Respondida en 1 h( \d+ min)?, por WhatsApp · a tiempo$/)
   expect(
     await store.db.prepare("SELECT first_contact_via FROM leads WHERE id = 'lead-laura'").first(),
   ).toEqual({
