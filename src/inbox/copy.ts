@@ -85,7 +85,7 @@ export const promiseCopy = {
   received: 'Recibidas',
   inTime: 'Respondidas a tiempo',
   median: 'Primer contacto (mediana)',
-  noMedian: 'sin respuestas aún',
+  noMedian: '—',
   inTimeOf: (inTime: number, of: number) => (of === 0 ? '—' : `${inTime} de ${of}`),
   figuresNote: (answerHours: number, emergencyHours: number) =>
     `Prometes responder en ${answerHours} h y atender emergencias en ${emergencyHours} h.`,
