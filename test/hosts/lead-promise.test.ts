@@ -215,7 +215,7 @@ test('a request from the form: its deadline from the content, one reminder at th
   const [reminder] = standIn.emails
   // workerd's own Intl: Spanish, the owner's zone; one tap from the client and from this lead.
   expect(String(reminder?.body.text)).toMatch(
-    /quedan 5 h \d+ min para cumplir lo que le prometimos \(a más tardar mañana a las 10:0\d\)/,
+    /quedan 5 h \d+ min para cumplir lo que le prometimos \(a más tardar hoy a las 10:0\d\)/,
   )
   expect(String(reminder?.body.text)).toContain(
     `Abrir en tu bandeja: ${SITE_URL}/admin/solicitudes/?solicitud=${String(lead?.id)}`,
@@ -271,7 +271,13 @@ test('on the phone (390 px) the owner taps WhatsApp on the lead in «Por atender
   await whatsapp!.tap()
   await popup
   await waitForRows("SELECT * FROM leads WHERE first_contact_via = 'whatsapp'", 1)
-  await page.waitForSelector('::-p-aria([name="Por atender 0"][role="radio"])')
+  // The card says so at once (the page's own answer), without a reload.
+  await page.waitForFunction(
+    (id: string) =>
+      document.querySelector(`li.lead[data-id="${id}"] .promise p`)?.textContent?.startsWith('Respondida en'),
+    { timeout: 30_000 },
+    String(lead?.id),
+  )
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   for (const hours of [18.1, 24.1, 30]) await scheduleAt(hours)
   expect(standIn.requests).toEqual([])
