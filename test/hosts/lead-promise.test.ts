@@ -280,6 +280,12 @@ test('on the phone (390 px) the owner taps WhatsApp on the lead in «Por atender
   )
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   for (const hours of [18.1, 24.1, 30]) await scheduleAt(hours)
-  expect(standIn.requests).toEqual([])
+  // No reminder and no overdue notice (the next morning's summary of the day may come: the form was filled by a
+  // script, faster than a person types, which the summary reports).
+  expect(
+    standIn.requests.filter((request) =>
+      /^aquapuebla\/(reminder|overdue)\//.test(String(request.idempotencyKey)),
+    ),
+  ).toEqual([])
   expect(await rows("SELECT count(*) AS n FROM notifications WHERE kind <> 'lead'")).toEqual([{ n: 0 }])
 })
