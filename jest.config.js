@@ -88,8 +88,12 @@ export default {
     browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts']),
     // Firefox ESR (WebDriver BiDi, puppeteer).
     browserProject('firefox', everyEngine),
-    // WebKit, Safari's engine: WebKitGTK through WebKitWebDriver (classic WebDriver, selenium-webdriver).
-    browserProject('webkit', everyEngine, { slowTestThreshold: 60 }),
+    // WebKit, Safari's engine: WebKitGTK through WebKitWebDriver (classic WebDriver, selenium-webdriver); and the
+    // owner's inbox on the phone (issue 31: «Por atender», the first contact, the figures), Safari being the
+    // engine of every iPhone the owner may use.
+    browserProject('webkit', [...everyEngine, '<rootDir>/test/owner/inbox-promise.test.ts'], {
+      slowTestThreshold: 60,
+    }),
     // The site suite with Debian's nginx serving the build, as on a VPS.
     browserProject('nginx', ['<rootDir>/test/visitor/site.test.ts']),
   ],

@@ -3,17 +3,35 @@
  *   GET    login                 → GitHub's consent page (./github-sign-in.ts)
  *   GET    dev-login?token=…     → loopback-only one-time sign-in (./dev-login.ts)
  *   GET    session               → { login, csrf, expiresAt }
- *   GET    leads?estado=&q=&pagina=   → one page of leads, newest first, with their notification state
+ *   GET    leads?estado=&q=&pagina=   → one page of leads («Por atender» by deadline, else newest first),
+ *                                  with their notification state and the server's time
+ *   GET    leads/:id             → one lead (the link in an alert opens it)
  *   PATCH  leads/:id             → { status?, note? }                        (CSRF-checked)
  *   DELETE leads/:id             → deleted for good                           (CSRF-checked)
+ *   POST   leads/:id/contacto    → { via: llamada | whatsapp | correo }: the first contact (CSRF-checked)
+ *   DELETE leads/:id/contacto    → «Deshacer»: that first contact undone      (CSRF-checked)
+ *   GET    cifras                → this month's and last month's figures of the promise
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts)
  *   POST   logout                → the cookie deleted                         (CSRF-checked)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
  * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
  * 404 on any other origin (../owner/origin.ts), before anything else.
  */
-import type { Lead } from '../../contract/inbox-api'
-import { allLeads, deleteLead, filterFrom, listLeads, readChange, updateLead } from './store'
+import type { ContactWay, Lead } from '../../contract/inbox-api'
+import {
+  allLeads,
+  deleteLead,
+  filterFrom,
+  isTapWay,
+  listLeads,
+  monthFigures,
+  oneLead,
+  readChange,
+  recordContact,
+  undoContact,
+  updateLead,
+} from './store'
+import { testClock } from '../leads/clock'
 import { isSameOriginChange } from './csrf'
 import { devLogin } from './dev-login'
 import type { InboxContext } from './env'
@@ -25,6 +43,7 @@ import { toCsv } from './csv'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
+const CONTACT_PATH = /^leads\/([A-Za-z0-9_-]{1,64})\/contacto$/
 
 const NOT_SIGNED_IN = 'Inicia sesión para ver las solicitudes.'
 
@@ -63,17 +82,45 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   const db = env.DB
   if (!db) return problem(503, 'La base de datos de solicitudes no está conectada (binding DB).')
+  const now = (await testClock(env))()
   if (route === 'leads') {
     if (method !== 'GET') return notAllowed('GET')
     const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10)
-    return json(200, await listLeads(db, filterFrom(url.searchParams), Number.isFinite(page) ? page : 1))
+    return json(200, await listLeads(db, filterFrom(url.searchParams), Number.isFinite(page) ? page : 1, now))
+  }
+  if (route === 'cifras') {
+    if (method !== 'GET') return notAllowed('GET')
+    return json(200, { now: now.toISOString(), months: await monthFigures(db, now) })
+  }
+  const contactId = CONTACT_PATH.exec(route)?.[1]
+  if (contactId) {
+    if (method === 'POST') {
+      let via: unknown
+      try {
+        via = ((await request.json()) as { via?: unknown } | null)?.via
+      } catch {
+        return problem(400, 'Contacto no válido.')
+      }
+      if (!isTapWay(via)) return problem(422, 'Contacto no válido.')
+      const lead = await recordContact(db, contactId, via, now)
+      return lead ? json(200, lead) : problem(404, 'Esa solicitud ya no existe.')
+    }
+    if (method === 'DELETE') {
+      const lead = await undoContact(db, contactId, now)
+      return lead ? json(200, lead) : problem(404, 'Esa solicitud ya no existe.')
+    }
+    return notAllowed('POST, DELETE')
   }
   if (route === 'export.csv') {
     if (method !== 'GET') return notAllowed('GET')
-    return csvAnswer(await allLeads(db, filterFrom(url.searchParams)))
+    return csvAnswer(await allLeads(db, filterFrom(url.searchParams)), now)
   }
   const id = LEAD_PATH.exec(route)?.[1]
   if (id) {
+    if (method === 'GET') {
+      const lead = await oneLead(db, id)
+      return lead ? json(200, lead) : problem(404, 'Esa solicitud ya no existe.')
+    }
     if (method === 'PATCH') {
       let body: unknown
       try {
@@ -83,12 +130,12 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
       }
       const change = readChange(body)
       if (typeof change === 'string') return problem(422, change)
-      const lead = await updateLead(db, id, change)
+      const lead = await updateLead(db, id, change, now)
       return lead ? json(200, lead) : problem(404, 'Esa solicitud ya no existe.')
     }
     if (method === 'DELETE')
       return (await deleteLead(db, id)) ? empty(204) : problem(404, 'Esa solicitud ya no existe.')
-    return notAllowed('PATCH, DELETE')
+    return notAllowed('GET, PATCH, DELETE')
   }
   return problem(404, 'No encontrado.')
 }
@@ -121,10 +168,24 @@ export const CSV_HEADER = [
   'Servicio',
   'Mensaje',
   'Estado',
+  'Plazo',
+  'Primer contacto',
+  'Minutos hasta el primer contacto',
+  'Contacto por',
   'Nota',
   'Página',
   'ID',
 ]
+
+const minutesBetween = (from: string, to: string) =>
+  Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000))
+
+const CONTACT_WAY_CSV: Record<ContactWay, string> = {
+  estado: 'cambio de estado',
+  llamada: 'llamada',
+  whatsapp: 'WhatsApp',
+  correo: 'correo',
+}
 
 export function leadsCsv(leads: readonly Lead[]): string {
   return toCsv(
@@ -137,6 +198,10 @@ export function leadsCsv(leads: readonly Lead[]): string {
       lead.service,
       lead.message,
       lead.status,
+      lead.due_at ? localDateTime(lead.due_at) : '',
+      lead.first_contact_at ? localDateTime(lead.first_contact_at) : '',
+      lead.first_contact_at ? minutesBetween(lead.created_at, lead.first_contact_at) : '',
+      lead.first_contact_via ? CONTACT_WAY_CSV[lead.first_contact_via] : '',
       lead.note,
       lead.page,
       lead.id,
@@ -144,8 +209,8 @@ export function leadsCsv(leads: readonly Lead[]): string {
   )
 }
 
-function csvAnswer(leads: readonly Lead[]): Response {
-  const day = localDateTime(new Date().toISOString()).slice(0, 10)
+function csvAnswer(leads: readonly Lead[], now: Date): Response {
+  const day = localDateTime(now.toISOString()).slice(0, 10)
   return withApiHeaders(200, leadsCsv(leads), {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="solicitudes-${day}.csv"`,

@@ -27,6 +27,8 @@ export interface InboxEnv extends AdminOriginEnv {
   INBOX_GITHUB_SCOPE?: string
   /** Local development only: the one-time sign-in token (`npm start` prints the link); honoured on loopback. */
   INBOX_DEV_LOGIN_TOKEN?: string
+  /** Tests only: the leads' test clock (edge/leads/clock.ts), so "quedan 5 h" and first contacts follow it. */
+  LEAD_TEST_CLOCK_URL?: string
 }
 
 /** What a Pages Function receives (the parts used here). */

@@ -25,10 +25,11 @@ import { allowedOrigins, contactLinks, corsHeaders, page } from './answer'
 import { readLeadBody } from './body'
 import { testClock } from './clock'
 import { companyLinks } from './contact'
+import { answerPromise, deadlineOf } from './promise'
 import { count, type CountName } from './counts'
 import { channelsOf, settings, type LeadEnv } from './env'
 import { deliverDue } from './notify'
-import { hourStart, utcHour } from './owner-time'
+import { hourStart, utcHour } from '../../contract/owner-time'
 import { checkRateLimit, hashBucket, hashSecret } from './rate-limit'
 import { beforeStoring, storeLead, type SpamReason } from './store'
 import { verifyTurnstile } from './turnstile'
@@ -217,11 +218,14 @@ async function receive(context: LeadContext, cors: Record<string, string>): Prom
 
     // 9. Stored, with its counts and notifications, in one transaction.
     const channels = spam ? [] : channelsOf(env)
+    const promise = spam ? null : await answerPromise(env, request)
+    const arrived = now()
     const stored = await storeLead(db, lead, {
       channels,
+      deadline: promise ? deadlineOf(promise, lead.service, arrived) : null,
       spam,
       quick,
-      now: now(),
+      now: arrived,
       storePerHour: config.storePerHour,
       alertsPerHour: config.alertsPerHour,
     })

@@ -3,7 +3,10 @@
  * what is stored. The delivery machinery (edge/leads/notify.ts) is the same for every kind: claimed once,
  * sent with a timeout and an Idempotency-Key, retried with backoff, given up after a day.
  *
- * Adding a kind (issue 31's reminders, its urgent emergency alert):
+ * The reminders (`reminder` at about three quarters of a lead's deadline, `overdue` once it passed; issue 31)
+ * are created by edge/leads/reminders.ts; an emergency's own alert is a `lead` that says URGENTE.
+ *
+ * Adding a kind:
  *   1. a migration that inserts it into notification_kinds (`about` 'lead' or 'period');
  *   2. its name in `Kind` and a composer here (a pure text builder in edge/leads/messages.ts);
  *   3. something that inserts its rows, once per lead (or period) and channel: `INSERT … ON CONFLICT DO
@@ -18,15 +21,17 @@ import {
   DIGEST_LIST,
   digestMessage,
   leadAlert,
+  reminderMessage,
   summaryMessage,
   type AlertLead,
   type Message,
   type MessageContext,
+  type ReminderStage,
 } from './messages'
-import { hourStart } from './owner-time'
+import { hourStart } from '../../contract/owner-time'
 import { countsOfDay } from './reports'
 
-export type Kind = 'lead' | 'digest' | 'summary'
+export type Kind = 'lead' | 'digest' | 'summary' | 'reminder' | 'overdue'
 
 /** One claimed notification row. */
 export interface NotificationRow {
@@ -48,7 +53,7 @@ const LEAD_COLUMNS = 'id, created_at, name, email, phone, service, message, page
 export const composers: Record<Kind, Composer> = {
   async lead(db, row, context) {
     const lead = await db
-      .prepare(`SELECT ${LEAD_COLUMNS}, fill_ms FROM leads WHERE id = ?1`)
+      .prepare(`SELECT ${LEAD_COLUMNS}, fill_ms, due_at, urgent FROM leads WHERE id = ?1`)
       .bind(row.lead_id)
       .first<AlertLead>()
     return lead ? leadAlert(lead, context) : null
@@ -75,6 +80,25 @@ export const composers: Record<Kind, Composer> = {
   async summary(db, row, context) {
     return summaryMessage(row.ref, await countsOfDay(db, row.ref), context)
   },
+  reminder: (db, row, context) => reminder(db, row, context, 'reminder'),
+  overdue: (db, row, context) => reminder(db, row, context, 'overdue'),
+}
+
+/** A reminder, or null (nothing is sent) once the lead is answered, spam, deleted or without a deadline. */
+async function reminder(
+  db: D1Database,
+  row: NotificationRow,
+  context: MessageContext,
+  stage: ReminderStage,
+): Promise<Message | null> {
+  const lead = await db
+    .prepare(
+      `SELECT ${LEAD_COLUMNS}, fill_ms, due_at, urgent FROM leads
+       WHERE id = ?1 AND status = 'nuevo' AND first_contact_at IS NULL AND due_at IS NOT NULL`,
+    )
+    .bind(row.lead_id)
+    .first<AlertLead & { due_at: string }>()
+  return lead ? reminderMessage(lead, stage, new Date(row.created_at), context) : null
 }
 
 export function messageContext(env: LeadEnv): MessageContext {

@@ -4,9 +4,18 @@
  * edge/leads/kinds.ts, which reads it from D1. Written only from what is stored, so every attempt of one
  * notification says exactly the same (the e-mail API's Idempotency-Key compares the payload).
  */
+import { telHref, whatsappHref } from '../../contract/contact-links'
 import { oneLine, plural, slackEscape } from './escape'
 import type { LeadRow } from '../../contract/lead-row'
-import { hourStart, ownerClock, ownerDay, ownerDayStart, ownerTime } from './owner-time'
+import {
+  hourStart,
+  ownerClock,
+  ownerDay,
+  ownerDayStart,
+  ownerTime,
+  ownerWhen,
+  spanishDuration,
+} from '../../contract/owner-time'
 
 export interface Message {
   /** One line, bounded. */
@@ -44,16 +53,84 @@ const inboxLine = (context: MessageContext, text: string) =>
 
 const seconds = (ms: number) => (ms / 1000).toLocaleString('es-MX', { maximumFractionDigits: 1 })
 
-export type AlertLead = LeadRow & { fill_ms: number | null }
+export type AlertLead = LeadRow & {
+  fill_ms: number | null
+  /** When the promised answer is due (ISO 8601), or null (no promise recorded). */
+  due_at: string | null
+  /** 1: the emergency service. */
+  urgent: number
+}
 
-/** A lead's own alert. */
+/**
+ * This lead in the inbox: its address carries the lead's id and nothing else (no name, no phone), so a link
+ * that leaks (a forwarded e-mail, a proxy's log) gives away nothing about the client.
+ */
+export function leadInboxUrl(inbox: string | null, id: string): string | null {
+  if (!inbox) return null
+  const url = new URL(inbox)
+  url.searchParams.set('solicitud', id)
+  return url.href
+}
+
+/** The owner's one-tap ways to the client and to this lead: a call, WhatsApp with a greeting, the inbox. */
+function oneTap(
+  lead: AlertLead,
+  context: MessageContext,
+): { lines: string[]; links: Record<string, string | null> } {
+  const links = {
+    tel: telHref(lead.phone),
+    whatsapp: whatsappHref(lead.phone, lead.name, lead.service),
+    inbox: leadInboxUrl(context.inbox, lead.id),
+  }
+  return {
+    lines: [
+      `Llamar: ${links.tel}`,
+      `WhatsApp: ${links.whatsapp}`,
+      ...(links.inbox ? [`Abrir en tu bandeja: ${links.inbox}`] : []),
+    ],
+    links,
+  }
+}
+
+/** "Respóndele antes de las 11:15 (en 2 horas)." */
+function deadlineLine(lead: AlertLead): string[] {
+  if (!lead.due_at) return []
+  const due = new Date(lead.due_at)
+  const hours = Math.round((due.getTime() - Date.parse(lead.created_at)) / 3_600_000)
+  return [
+    `Prometimos responder en ${plural(hours, 'hora', 'horas')}: a más tardar ${ownerWhen(due, new Date(lead.created_at))}.`,
+  ]
+}
+
+const leadData = (lead: AlertLead) => ({
+  id: lead.id,
+  createdAt: lead.created_at,
+  name: lead.name,
+  email: lead.email,
+  phone: lead.phone,
+  service: lead.service,
+  message: lead.message,
+  page: lead.page,
+  fillMs: lead.fill_ms,
+  dueAt: lead.due_at,
+  urgent: lead.urgent === 1,
+})
+
+/** A lead's own alert; an emergency's says URGENTE in its subject and first line. */
 export function leadAlert(lead: AlertLead, context: MessageContext): Message {
   const received = new Date(lead.created_at)
   const quick = lead.fill_ms !== null && lead.fill_ms < context.minFillMs
+  const urgent = lead.urgent === 1
+  const tap = oneTap(lead, context)
   return message(
-    `Nueva solicitud de cotización: ${oneLine(lead.name, 60)} (${lead.service})`,
+    urgent
+      ? `URGENTE: emergencia de ${oneLine(lead.name, 60)} (${lead.service})`
+      : `Nueva solicitud de cotización: ${oneLine(lead.name, 60)} (${lead.service})`,
     [
-      'Nueva solicitud de cotización',
+      urgent ? 'URGENTE: solicitud del servicio de emergencia' : 'Nueva solicitud de cotización',
+      ...deadlineLine(lead),
+      '',
+      ...tap.lines,
       '',
       `Nombre: ${lead.name}`,
       `Teléfono: ${lead.phone}`,
@@ -72,20 +149,53 @@ export function leadAlert(lead: AlertLead, context: MessageContext): Message {
         : []),
       ...inboxLine(context, 'Todas tus solicitudes'),
     ],
-    {
-      lead: {
-        id: lead.id,
-        createdAt: lead.created_at,
-        name: lead.name,
-        email: lead.email,
-        phone: lead.phone,
-        service: lead.service,
-        message: lead.message,
-        page: lead.page,
-        fillMs: lead.fill_ms,
-      },
-    },
+    { lead: leadData(lead), links: tap.links },
     lead.email,
+  )
+}
+
+export type ReminderStage = 'reminder' | 'overdue'
+
+/**
+ * A reminder about a lead nobody has answered yet: at about three quarters of its deadline (`reminder`), and
+ * once it has passed (`overdue`). `at` is when the reminder was created (its row's created_at, the same for
+ * every attempt, so every attempt says the same), for "quedan 30 min".
+ */
+export function reminderMessage(
+  lead: AlertLead & { due_at: string },
+  stage: ReminderStage,
+  at: Date,
+  context: MessageContext,
+): Message {
+  const due = new Date(lead.due_at)
+  const urgent = lead.urgent === 1
+  const tap = oneTap(lead, context)
+  const who = `${oneLine(lead.name, 60)} (${lead.service})`
+  const left = due.getTime() - at.getTime()
+  const subject =
+    stage === 'overdue'
+      ? `${urgent ? 'URGENTE: ' : ''}Sin respuesta: ${who}, el plazo venció a las ${ownerClock(due)}`
+      : `${urgent ? 'URGENTE: ' : ''}Recordatorio: ${who} espera tu respuesta antes de las ${ownerClock(due)}`
+  const opening =
+    stage === 'overdue'
+      ? `${lead.name} sigue sin respuesta: el plazo que le prometimos venció ${left < 0 ? `hace ${spanishDuration(-left)}` : 'ahora'} (${ownerWhen(due, at)}). Cada hora cuenta: contéstale en cuanto puedas.`
+      : `${lead.name} todavía no tiene respuesta y ${left > 0 ? `quedan ${spanishDuration(left)}` : 'ya casi vence el plazo'} para cumplir lo que le prometimos (a más tardar ${ownerWhen(due, at)}).`
+  return message(
+    subject,
+    [
+      ...(urgent ? ['URGENTE: solicitud del servicio de emergencia', ''] : []),
+      opening,
+      '',
+      ...tap.lines,
+      '',
+      `Nombre: ${lead.name}`,
+      `Teléfono: ${lead.phone}`,
+      `Servicio: ${lead.service}`,
+      `Recibida: ${ownerTime(new Date(lead.created_at))}`,
+      '',
+      'Cuando le respondas, toca Llamar, WhatsApp o Correo en tu bandeja (o cambia su estado): así no te volvemos a avisar.',
+    ],
+    { lead: leadData(lead), reminder: { stage, dueAt: lead.due_at }, links: tap.links },
   )
 }
 

@@ -225,7 +225,7 @@ export async function deliverDue(
         gone = message === null
         error = message
           ? await send(row, message, env, timeoutMs)
-          : `nothing to send: its ${row.kind} is gone`
+          : `nothing to send: ${row.kind === 'reminder' || row.kind === 'overdue' ? 'the lead was answered or is gone' : `its ${row.kind} is gone`}`
       } catch (thrown) {
         error = `could not be written: ${String(thrown)}`
       }

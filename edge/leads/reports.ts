@@ -15,7 +15,7 @@ import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
 import { channelsOf, settings, type LeadEnv } from './env'
 import { summaryHasNews, type DayCounts } from './messages'
-import { ownerDate, ownerDayStart, previousDay, utcHour } from './owner-time'
+import { ownerDate, ownerDayStart, previousDay, utcHour } from '../../contract/owner-time'
 
 const HOUR_MS = 3_600_000
 /** How far back a missed digest is still created (the schedule down for a while). */

@@ -12,12 +12,14 @@ import { COUNT_RETENTION_DAYS } from './counts'
 import { retryBusy } from './d1-retry'
 import { settings, type LeadEnv } from './env'
 import { deliverDue, type SendOutcome } from './notify'
-import { utcHour } from './owner-time'
+import { utcHour } from '../../contract/owner-time'
 import { planDigests, planSummary } from './reports'
+import { planReminders } from './reminders'
 
 export interface ScheduleReport {
   digestsCreated: number
   summariesCreated: number
+  remindersCreated: number
   sent: SendOutcome[]
   leadsDeleted: number
   spamDeleted: number
@@ -33,6 +35,7 @@ export async function runSchedule(env: LeadEnv, now: () => Date = () => new Date
   const report: ScheduleReport = {
     digestsCreated: 0,
     summariesCreated: 0,
+    remindersCreated: 0,
     sent: [],
     leadsDeleted: 0,
     spamDeleted: 0,
@@ -47,12 +50,15 @@ export async function runSchedule(env: LeadEnv, now: () => Date = () => new Date
       report.errors.push(`${name}: ${String(error)}`)
     }
   }
-  // 1. Digests and the summary.
+  // 1. Digests, the summary and the reminders.
   await step('digests', async () => {
     report.digestsCreated = await planDigests(env, now())
   })
   await step('summary', async () => {
     report.summariesCreated = await planSummary(env, now())
+  })
+  await step('reminders', async () => {
+    report.remindersCreated = await planReminders(env, now())
   })
   // 2. Delivery.
   await step('delivery', async () => {

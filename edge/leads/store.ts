@@ -6,12 +6,13 @@
  *   - the alert ceiling: the first LEAD_ALERTS_PER_HOUR leads of the hour get their own alert (`alert = 'own'`),
  *     later ones wait for the hourly digest (`alert = 'digest'`), so the owner still hears of every one.
  * Spam is stored too (status 'spam', with its reason), counted, and nobody is alerted of it one by one.
+ * A lead gets the deadline the site promised (edge/leads/promise.ts) and, for the emergency service, `urgent`.
  */
 import type { CountName } from './counts'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
 import type { Channel } from './env'
-import { utcHour } from './owner-time'
+import { utcHour } from '../../contract/owner-time'
 import type { LeadInput } from './validate'
 
 /** Why the endpoint set a lead aside. Rows from before migration 0002 may also hold `too-fast`. */
@@ -35,6 +36,8 @@ export interface StoreOptions {
   now: Date
   storePerHour: number
   alertsPerHour: number
+  /** The promised answer (edge/leads/promise.ts), or null when it could not be read: stored without one. */
+  deadline: { dueAt: string; urgent: boolean } | null
 }
 
 /** An integer SQLite keeps, whatever a client sent. */
@@ -42,14 +45,15 @@ const boundedMs = (ms: number | null) =>
   ms === null || !Number.isFinite(ms) ? null : Math.max(-1e12, Math.min(1e12, Math.round(ms)))
 
 export async function storeLead(db: D1Database, lead: LeadInput, options: StoreOptions): Promise<StoredLead> {
-  const { channels, spam, quick, now, storePerHour, alertsPerHour } = options
+  const { channels, spam, quick, now, storePerHour, alertsPerHour, deadline } = options
   const at = now.toISOString()
   const hour = utcHour(now)
   const insertLead = db
     .prepare(
       `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason,
-         updated_at, fill_ms, alert)
+         updated_at, fill_ms, due_at, urgent, alert)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2, ?11,
+         CASE WHEN ?9 = 'spam' THEN NULL ELSE ?16 END, CASE WHEN ?9 = 'spam' THEN 0 ELSE ?17 END,
          CASE WHEN ?9 = 'spam' OR ?12 = 0 THEN NULL
               WHEN coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = 'alerted'), 0) < ?14 THEN 'own'
               ELSE 'digest' END
@@ -73,6 +77,8 @@ export async function storeLead(db: D1Database, lead: LeadInput, options: StoreO
       hour,
       alertsPerHour,
       storePerHour,
+      deadline?.dueAt ?? null,
+      deadline?.urgent ? 1 : 0,
     )
   // Each only for a lead this batch created (its created_at is this request's).
   const createdNow = 'FROM leads WHERE id = ?1 AND created_at = ?2'

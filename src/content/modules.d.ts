@@ -26,3 +26,7 @@ declare module 'content:contacto' {
   const data: import('./schema').Content<'contacto'>
   export default data
 }
+declare module 'content:promesa' {
+  const data: import('./schema').Content<'promesa'>
+  export default data
+}

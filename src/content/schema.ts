@@ -8,6 +8,7 @@
 import * as v from 'valibot'
 import type { LucideIcon } from 'lucide-react'
 import { pagePaths, type PagePath } from '../config/paths'
+import { SERVICE_OPTIONS } from '../../contract/lead-rules'
 
 /* ---------- building blocks ---------- */
 
@@ -30,7 +31,10 @@ const textOf = (min: number) =>
     ),
   )
 
-/** Visitor-facing text: never empty. May quote facts with {marca}, {fundacion} or {precio:<service id>}. */
+/**
+ * Visitor-facing text: never empty. May quote facts with {marca}, {fundacion}, {precio:<service id>}, {horas_respuesta}
+ * or {horas_emergencia} (scripts/build/content/load.ts).
+ */
 const text = (title: string, hint = '') => label(textOf(1), title, hint)
 const optionalText = (title: string, hint = '') => v.optional(text(title, hint))
 
@@ -667,6 +671,33 @@ export const contactoSchema = v.strictObject({
   ),
 })
 
+/**
+ * What the site promises its clients about answering (content/promesa.yaml): the public pages quote it
+ * ({horas_respuesta}, {horas_emergencia}) and every lead's deadline in the owner's inbox and reminders counts
+ * with it (edge/leads/promise.ts). A file of its own so the public pages' bundles never carry it.
+ */
+export const promesaSchema = v.strictObject({
+  answerHours: wholeNumber(
+    'Horas para responder una solicitud',
+    'Lo que prometen las páginas ({horas_respuesta}) y el plazo de cada solicitud en tu bandeja.',
+    1,
+  ),
+  emergencyHours: wholeNumber(
+    'Horas para atender una emergencia',
+    'Lo que prometen las páginas ({horas_emergencia}) y el plazo de las solicitudes del servicio de emergencia.',
+    1,
+  ),
+  emergencyService: label(
+    v.picklist(
+      SERVICE_OPTIONS,
+      (issue) =>
+        `expected one of the form's services (${SERVICE_OPTIONS.join(', ')}), received ${issue.received}`,
+    ),
+    'Servicio de emergencia',
+    'Las solicitudes de este servicio tienen el plazo de emergencia y te llegan marcadas como urgentes.',
+  ),
+})
+
 /** Every content file, by name (content/<name>.yaml), with its schema. */
 export const contentSchemas = {
   site: label(siteSchema, 'Datos de la empresa', 'Teléfono, WhatsApp, correo, dirección, horario y zonas.'),
@@ -675,6 +706,11 @@ export const contentSchemas = {
   servicios: label(serviciosSchema, 'Página Servicios', 'Servicios y precios, proceso y galería.'),
   ubicacion: label(ubicacionSchema, 'Página Ubicación'),
   contacto: label(contactoSchema, 'Página Contacto', 'Tarjetas de contacto y preguntas frecuentes.'),
+  promesa: label(
+    promesaSchema,
+    'Tiempos de respuesta',
+    'Lo que el sitio promete a tus clientes; tu bandeja y tus avisos cuentan con estos plazos.',
+  ),
 } as const
 export type ContentName = keyof typeof contentSchemas
 

@@ -2,7 +2,7 @@
  * The page's calls to /api/inbox/ (edge/inbox/api.ts): same origin, the session cookie sent by the
  * browser, the CSRF token in a header on every change. A 401 means the session is over.
  */
-import type { Lead, LeadPage, Status } from '../../contract/inbox-api'
+import type { Lead, LeadPage, MonthFigures, Status, TapWay } from '../../contract/inbox-api'
 
 export const API = '/api/inbox/'
 
@@ -44,13 +44,13 @@ export async function loadSession(): Promise<SessionInfo> {
 }
 
 export interface Filter {
-  estado: Status | 'todas'
+  estado: Status | 'todas' | 'por-atender'
   q: string
 }
 
 export function filterQuery(filter: Filter): string {
   const params = new URLSearchParams()
-  if (filter.estado !== 'todas') params.set('estado', filter.estado)
+  if (filter.estado !== 'por-atender') params.set('estado', filter.estado)
   if (filter.q.trim()) params.set('q', filter.q.trim())
   return params.toString()
 }
@@ -69,3 +69,21 @@ export const updateLead = (id: string, change: { status?: Status; note?: string 
 export const deleteLead = (id: string) => call<void>(`leads/${encodeURIComponent(id)}`, { method: 'DELETE' })
 
 export const signOut = () => call<void>('logout', { method: 'POST' })
+
+export const loadLead = (id: string) => call<Lead>(`leads/${encodeURIComponent(id)}`)
+
+/**
+ * A tap on Llamar, WhatsApp or Correo: recorded as the first contact. `keepalive`, since the tap also leaves
+ * for the phone's dialer, WhatsApp or the mail app.
+ */
+export const recordContact = (id: string, via: TapWay) =>
+  call<Lead>(`leads/${encodeURIComponent(id)}/contacto`, {
+    method: 'POST',
+    body: JSON.stringify({ via }),
+    keepalive: true,
+  })
+
+export const undoContact = (id: string) =>
+  call<Lead>(`leads/${encodeURIComponent(id)}/contacto`, { method: 'DELETE' })
+
+export const loadFigures = () => call<{ now: string; months: MonthFigures[] }>('cifras')

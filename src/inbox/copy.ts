@@ -1,5 +1,6 @@
 /** Everything the inbox says to the owner, in one place (es-MX). */
-import type { NotificationState, Status } from '../../contract/inbox-api'
+import type { ContactWay, MonthFigures, NotificationState, Status } from '../../contract/inbox-api'
+import { spanishDuration } from '../../contract/owner-time'
 
 export const STATUS_LABEL: Record<Status, string> = {
   nuevo: 'Nuevo',
@@ -49,8 +50,56 @@ export function spamReasonText(reason: string | null, count = 1): string {
   return reason === null ? 'sin motivo registrado' : `otro motivo («${reason}»)`
 }
 
+export const CONTACT_WAY_LABEL: Record<ContactWay, string> = {
+  estado: 'cambio de estado',
+  llamada: 'llamada',
+  whatsapp: 'WhatsApp',
+  correo: 'correo',
+}
+
+const MONTHS = new Intl.DateTimeFormat('es-MX', { month: 'long', timeZone: 'UTC' })
+
+/** "noviembre" of "2026-11". */
+export const monthName = (month: string) => MONTHS.format(new Date(`${month}-15T12:00:00Z`))
+
+/** What the owner reads about a lead's deadline: the time left, how late it is, or how it was answered. */
+export const promiseCopy = {
+  left: (ms: number) => `Quedan ${spanishDuration(ms)}`,
+  late: (ms: number) => `Vencida hace ${spanishDuration(ms)}`,
+  dueAt: (when: string) => `vence ${when}`,
+  dueWas: (when: string) => `venció ${when}`,
+  noDeadline: 'Sin plazo registrado',
+  urgent: 'Emergencia',
+  answered: (after: number, via: ContactWay) =>
+    `Respondida en ${spanishDuration(after)}, por ${CONTACT_WAY_LABEL[via]}`,
+  answeredLate: 'fuera de plazo',
+  answeredInTime: 'a tiempo',
+  undoContact: 'Deshacer',
+  undoHint: '¿Lo tocaste sin querer? Deshacer lo vuelve a «Por atender».',
+  contactUndone: (name: string) => `${name} volvió a «Por atender».`,
+  contactRecorded: (name: string, via: ContactWay) =>
+    `${name}: anotamos tu primer contacto por ${CONTACT_WAY_LABEL[via]}.`,
+  figuresTitle: 'Tu promesa de respuesta',
+  figuresMonth: (month: string, current: boolean) =>
+    `${current ? 'Este mes' : 'El mes pasado'} (${monthName(month)})`,
+  received: 'Recibidas',
+  inTime: 'Respondidas a tiempo',
+  median: 'Primer contacto (mediana)',
+  noMedian: '—',
+  inTimeOf: (inTime: number, of: number) => (of === 0 ? '—' : `${inTime} de ${of}`),
+  figuresNote: (answerHours: number, emergencyHours: number) =>
+    `Prometes responder en ${answerHours} h y atender emergencias en ${emergencyHours} h.`,
+  opened: 'La solicitud del aviso',
+  openedGone: 'La solicitud de ese aviso ya no existe: quizá la eliminaste.',
+  caughtUp: '¡Al día! No hay solicitudes esperando respuesta.',
+  lateCount: (late: number) => (late === 1 ? '1 vencida' : `${late} vencidas`),
+}
+
+export type { MonthFigures }
+
 export const copy = {
   title: 'Solicitudes',
+  dueView: 'Por atender',
   allStatuses: 'Todas',
   allStatusesHint: 'Todas menos spam',
   filterLegend: 'Estado',

@@ -5,24 +5,34 @@
  * status and a note per lead, the notification state, the CSV export and a delete for good. What the spam
  * filters set aside is never silent: the default view says how many and why, shows the newest, and moves
  * one back to «Nuevo» in one tap («No es spam», with «Deshacer»).
+ * Issue 31: «Por atender» (the default view) lists the unanswered leads, emergencies first, then by deadline,
+ * each with the time left or how late it is; a tap on Llamar, WhatsApp or Correo (or a status moved on from
+ * «Nuevo») records the first contact, undoable; the month figures of the promise sit above the list; the link in
+ * an alert (?solicitud=<id>) opens that lead on top.
  * Everything a lead contains is written as text (./dom.ts).
  */
+import promise from 'content:promesa'
 import { site } from '../config/site'
-import type { Lead, SpamSummary, Status } from '../../contract/inbox-api'
+import type { Lead, MonthFigures, SpamSummary, Status, TapWay } from '../../contract/inbox-api'
+import { ownerWhen, spanishDuration } from '../../contract/owner-time'
 import {
   ApiError,
   SignedOut,
   deleteLead,
   exportHref,
+  loadFigures,
+  loadLead,
   loadLeads,
   loadSession,
+  recordContact,
   signOut,
+  undoContact,
   updateLead,
   type Filter,
   type SessionInfo,
 } from './api-client'
-import { mailtoHref, telHref, whatsappHref } from './contact-links'
-import { CHANNEL_LABEL, STATUS_LABEL, copy, notificationText, spamReasonText } from './copy'
+import { mailtoHref, telHref, whatsappHref } from '../../contract/contact-links'
+import { CHANNEL_LABEL, STATUS_LABEL, copy, notificationText, promiseCopy, spamReasonText } from './copy'
 import { h } from './dom'
 
 const STATUSES = Object.keys(STATUS_LABEL) as Status[]
@@ -38,14 +48,32 @@ const state: {
   spam: SpamSummary
   /** The last lead moved out of spam, until it is undone or another one is moved. */
   rescued: Lead | null
+  /** The server's time at the last answer, and this page's clock then: "quedan 5 h" counts from it. */
+  serverNow: number
+  fetchedAt: number
+  unanswered: { total: number; late: number }
 } = {
-  filter: { estado: 'todas', q: '' },
+  filter: { estado: 'por-atender', q: '' },
   page: 1,
   leads: [],
   total: 0,
   counts: { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 },
   spam: { total: 0, reasons: [], latest: [] },
   rescued: null,
+  serverNow: Date.now(),
+  fetchedAt: Date.now(),
+  unanswered: { total: 0, late: 0 },
+}
+
+/** Now, by the server's clock (the owner's phone may be off by minutes; tests move the server's). */
+const serverNow = () => state.serverNow + (Date.now() - state.fetchedAt)
+
+function syncClock(now: string): void {
+  const parsed = Date.parse(now)
+  if (Number.isFinite(parsed)) {
+    state.serverNow = parsed
+    state.fetchedAt = Date.now()
+  }
 }
 
 const when = new Intl.DateTimeFormat('es-MX', {
@@ -147,9 +175,19 @@ function leadCard(lead: Lead): HTMLElement {
     h('button', { type: 'submit', class: 'button button-quiet' }, copy.saveNote),
   )
   const received = new Date(lead.created_at)
+  /** A tap on a way to the client: the link opens as usual; the first contact is recorded beside it. */
+  const tap = (via: TapWay) => () => {
+    if (lead.first_contact_at || lead.status === 'spam') return
+    recordContact(lead.id, via)
+      .then((changed) => {
+        replaceLead(changed)
+        say(promiseCopy.contactRecorded(lead.name, via))
+      })
+      .catch(failed)
+  }
   return h(
     'li',
-    { class: 'lead', 'data-id': lead.id },
+    { class: `lead${lead.urgent && lead.status !== 'spam' ? ' lead-urgent' : ''}`, 'data-id': lead.id },
     h(
       'article',
       { 'aria-labelledby': titleId },
@@ -158,8 +196,12 @@ function leadCard(lead: Lead): HTMLElement {
         { class: 'lead-head' },
         // Focusable from script only: where focus goes after the lead above it is deleted.
         h('h2', { id: titleId, tabindex: '-1' }, lead.name),
+        lead.urgent && lead.status !== 'spam'
+          ? h('span', { class: 'badge badge-urgent' }, promiseCopy.urgent)
+          : null,
         h('span', { class: `badge badge-${lead.status}` }, STATUS_LABEL[lead.status]),
       ),
+      lead.status === 'spam' ? null : promiseLine(lead),
       h(
         'div',
         { class: 'lead-body' },
@@ -182,20 +224,29 @@ function leadCard(lead: Lead): HTMLElement {
         h(
           'div',
           { class: 'actions' },
-          h('a', { class: 'button button-call', href: telHref(lead.phone) }, copy.call),
+          h(
+            'a',
+            { class: 'button button-call', href: telHref(lead.phone), onclick: tap('llamada') },
+            copy.call,
+          ),
           h(
             'a',
             {
               class: 'button button-whatsapp',
-              href: whatsappHref(lead.phone, lead.name, site.brand),
+              href: whatsappHref(lead.phone, lead.name, lead.service),
               target: '_blank',
               rel: 'noopener noreferrer',
+              onclick: tap('whatsapp'),
             },
             copy.whatsapp,
           ),
           h(
             'a',
-            { class: 'button button-mail', href: mailtoHref(lead.email, lead.service, site.brand) },
+            {
+              class: 'button button-mail',
+              href: mailtoHref(lead.email, lead.service, site.brand),
+              onclick: tap('correo'),
+            },
             copy.email,
           ),
         ),
@@ -234,6 +285,69 @@ function leadCard(lead: Lead): HTMLElement {
   )
 }
 
+/**
+ * The promise, on one line under the name: the time left ("Quedan 5 h · vence hoy a las 18:00"), how late
+ * ("Vencida hace 2 h"), or the first contact ("Primer contacto a 1 h 20 min, por WhatsApp · a tiempo") with
+ * «Deshacer» when a tap recorded it.
+ */
+function promiseLine(lead: Lead): HTMLElement {
+  const now = serverNow()
+  if (lead.first_contact_at && lead.first_contact_via) {
+    const after = Date.parse(lead.first_contact_at) - Date.parse(lead.created_at)
+    const inTime = lead.due_at ? lead.first_contact_at <= lead.due_at : null
+    const tapped = lead.first_contact_via !== 'estado'
+    return h(
+      'div',
+      { class: 'promise promise-answered' },
+      h(
+        'p',
+        {},
+        promiseCopy.answered(after, lead.first_contact_via),
+        inTime === null ? '' : ` · ${inTime ? promiseCopy.answeredInTime : promiseCopy.answeredLate}`,
+      ),
+      tapped
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'button button-quiet button-small',
+              'aria-describedby': `lead-${lead.id}`,
+              title: promiseCopy.undoHint,
+              onclick: () => void undo(lead),
+            },
+            promiseCopy.undoContact,
+          )
+        : null,
+    )
+  }
+  if (!lead.due_at) return h('div', { class: 'promise' }, h('p', {}, promiseCopy.noDeadline))
+  const due = Date.parse(lead.due_at)
+  const left = due - now
+  const when = ownerWhen(new Date(due), new Date(now))
+  return h(
+    'div',
+    { class: `promise ${left <= 0 ? 'promise-late' : 'promise-open'}` },
+    h(
+      'p',
+      {},
+      h('strong', {}, left > 0 ? promiseCopy.left(left) : promiseCopy.late(-left)),
+      ' · ',
+      h('time', { datetime: lead.due_at }, left > 0 ? promiseCopy.dueAt(when) : promiseCopy.dueWas(when)),
+    ),
+  )
+}
+
+async function undo(lead: Lead): Promise<void> {
+  try {
+    const changed = await undoContact(lead.id)
+    replaceLead(changed)
+    say(promiseCopy.contactUndone(lead.name))
+    document.getElementById(`lead-${lead.id}`)?.focus()
+  } catch (error) {
+    failed(error)
+  }
+}
+
 function replaceLead(lead: Lead): void {
   const before = state.leads.find((candidate) => candidate.id === lead.id)
   if (before && before.status !== lead.status) {
@@ -242,7 +356,19 @@ function replaceLead(lead: Lead): void {
     renderCounts()
   }
   state.leads = state.leads.map((candidate) => (candidate.id === lead.id ? lead : candidate))
-  document.querySelector(`li.lead[data-id="${CSS.escape(lead.id)}"]`)?.replaceWith(leadCard(lead))
+  for (const card of document.querySelectorAll(`li.lead[data-id="${CSS.escape(lead.id)}"]`))
+    card.replaceWith(leadCard(lead))
+  // Answered or back: «Por atender»'s count and the month figures follow (the card stays where it is until
+  // the view is loaded again, so a «Deshacer» is still one tap away).
+  void refreshCounts().catch(() => undefined)
+}
+
+/** «Por atender»'s count and the figures, again from the server. */
+async function refreshCounts(): Promise<void> {
+  const answer = await loadLeads({ estado: 'por-atender', q: '' }, 1)
+  state.unanswered = answer.unanswered
+  renderCounts()
+  await renderFigures()
 }
 
 function confirmDelete(lead: Lead): void {
@@ -332,7 +458,7 @@ function renderSpamPanel(): void {
   if (!panel) return
   const { spam, rescued } = state
   panel.toggleAttribute('hidden', spam.total === 0 && !rescued)
-  const inDefaultView = state.filter.estado === 'todas'
+  const inDefaultView = state.filter.estado === 'todas' || state.filter.estado === 'por-atender'
   const latest = inDefaultView ? spam.latest : []
   const parts: (HTMLElement | null)[] = [
     h('h2', { id: 'apartadas-titulo', tabindex: '-1' }, copy.spamTitle(spam.total)),
@@ -409,7 +535,7 @@ function renderSpamPanel(): void {
 }
 
 /** Switches the filter to `status`, as tapping its chip does. */
-function showStatus(status: Status | 'todas'): void {
+function showStatus(status: Filter['estado']): void {
   const radio = document.querySelector<HTMLInputElement>(`input[name="estado"][value="${status}"]`)
   if (radio) radio.checked = true
   state.filter.estado = status
@@ -434,6 +560,13 @@ function renderCounts(): void {
     const count = document.querySelector(`[data-count="${status}"]`)
     if (count) count.textContent = String(state.counts[status])
   }
+  const due = document.querySelector('[data-count="por-atender"]')
+  if (due) due.textContent = String(state.unanswered.total)
+  const late = document.getElementById('vencidas')
+  if (late) {
+    late.textContent = state.unanswered.late ? promiseCopy.lateCount(state.unanswered.late) : ''
+    late.toggleAttribute('hidden', state.unanswered.late === 0)
+  }
   const all = document.querySelector('[data-count="todas"]')
   if (all)
     all.textContent = String(
@@ -444,6 +577,8 @@ function renderCounts(): void {
 async function refresh(append = false): Promise<void> {
   const page = append ? state.page + 1 : 1
   const answer = await loadLeads(state.filter, page)
+  syncClock(answer.now)
+  state.unanswered = answer.unanswered
   state.page = page
   state.total = answer.total
   state.leads = append ? [...state.leads, ...answer.leads] : answer.leads
@@ -457,11 +592,87 @@ async function refresh(append = false): Promise<void> {
   renderCounts()
   renderSpamPanel()
   updateCount()
+  const empty = document.getElementById('vacio')
+  if (empty)
+    empty.textContent =
+      state.filter.estado === 'por-atender' && !state.filter.q ? promiseCopy.caughtUp : copy.none
   list.setAttribute('aria-busy', 'false')
+  if (!append) await renderFigures()
+}
+
+/* -- The promise measured --------------------------------------------------------------------------------- */
+
+function figureCard(figures: MonthFigures, current: boolean): HTMLElement {
+  const headingId = `cifras-${figures.month}`
+  return h(
+    'section',
+    { class: 'figures-month', 'aria-labelledby': headingId },
+    h('h3', { id: headingId }, promiseCopy.figuresMonth(figures.month, current)),
+    h(
+      'dl',
+      {},
+      h('div', {}, h('dt', {}, promiseCopy.received), h('dd', {}, String(figures.received))),
+      h(
+        'div',
+        {},
+        h('dt', {}, promiseCopy.inTime),
+        h('dd', {}, promiseCopy.inTimeOf(figures.inTime, figures.withDeadline)),
+      ),
+      h(
+        'div',
+        {},
+        h('dt', {}, promiseCopy.median),
+        h(
+          'dd',
+          {},
+          figures.medianMinutes === null
+            ? promiseCopy.noMedian
+            : spanishDuration(figures.medianMinutes * 60_000),
+        ),
+      ),
+    ),
+  )
+}
+
+async function renderFigures(): Promise<void> {
+  const panel = document.getElementById('cifras')
+  if (!panel) return
+  const { months } = await loadFigures()
+  const [current, last] = months
+  panel.replaceChildren(
+    h('h2', { id: 'cifras-titulo' }, promiseCopy.figuresTitle),
+    h('p', { class: 'figures-note' }, promiseCopy.figuresNote(promise.answerHours, promise.emergencyHours)),
+    h(
+      'div',
+      { class: 'figures-months' },
+      ...(current ? [figureCard(current, true)] : []),
+      ...(last ? [figureCard(last, false)] : []),
+    ),
+  )
+  panel.removeAttribute('hidden')
+}
+
+/** The lead an alert's link names (?solicitud=<id>), on top of the list. */
+async function showOpened(): Promise<void> {
+  const id = new URLSearchParams(location.search).get('solicitud')
+  const section = document.getElementById('abierta')
+  if (!id || !section) return
+  try {
+    const lead = await loadLead(id)
+    section.replaceChildren(
+      h('h2', { id: 'abierta-titulo', class: 'opened-title', tabindex: '-1' }, promiseCopy.opened),
+      h('ol', { class: 'leads', 'aria-labelledby': 'abierta-titulo' }, leadCard(lead)),
+    )
+  } catch (error) {
+    if (error instanceof SignedOut) return showSignIn(copy.sessionEnded)
+    section.replaceChildren(h('p', { class: 'notice' }, promiseCopy.openedGone))
+  }
+  section.removeAttribute('hidden')
+  document.getElementById('abierta-titulo')?.focus()
 }
 
 function filterChips(): HTMLElement {
-  const chip = (value: Status | 'todas', label: string) =>
+  const chip = (value: Filter['estado'], label: string) =>
     h(
       'label',
       { class: 'chip' },
@@ -483,6 +694,7 @@ function filterChips(): HTMLElement {
     'fieldset',
     { class: 'chips' },
     h('legend', { class: 'visually-hidden' }, copy.filterLegend),
+    chip('por-atender', copy.dueView),
     chip('todas', copy.allStatuses),
     ...STATUSES.map((status) => chip(status, STATUS_LABEL[status])),
   )
@@ -532,6 +744,7 @@ function showInbox(session: SessionInfo): void {
         'div',
         { class: 'summary' },
         h('p', { id: 'cuenta', role: 'status' }, ''),
+        h('p', { id: 'vencidas', class: 'late-count', hidden: true }, ''),
         h(
           'a',
           { id: 'exportar', class: 'button button-quiet', href: exportHref(state.filter), download: '' },
@@ -539,6 +752,8 @@ function showInbox(session: SessionInfo): void {
         ),
       ),
     ),
+    h('section', { id: 'abierta', class: 'opened', hidden: true, 'aria-labelledby': 'abierta-titulo' }),
+    h('section', { id: 'cifras', class: 'figures', hidden: true, 'aria-labelledby': 'cifras-titulo' }),
     h('section', {
       id: 'apartadas',
       class: 'spam-panel',
@@ -560,6 +775,7 @@ function showInbox(session: SessionInfo): void {
     ),
   )
   void refresh().catch(failed)
+  void showOpened()
 }
 
 /* -- Start -------------------------------------------------------------------------------------------- */

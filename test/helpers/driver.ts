@@ -283,11 +283,19 @@ export function puppeteerTab(
     },
     async fill(target, value) {
       const element = (target as PuppeteerHandle).native
+      // A <select>: the option with this text, as in WebKit (its value may differ: «Contactado» is `contactado`).
+      const option = await element.evaluate(
+        (el, text) =>
+          el instanceof HTMLSelectElement
+            ? ([...el.options].find((o) => o.text === text)?.value ?? null)
+            : undefined,
+        value,
+      )
+      if (option === null) throw new Error(`the select has no option "${value}"`)
+      if (option !== undefined) return void (await (element as ElementHandle<HTMLSelectElement>).select(option))
       if (javascript) return void (await element.asLocator().fill(value))
       // Scripting off: a locator waits in the page, which runs nothing; the element is there, so type as a
-      // visitor does (or choose the option).
-      if (await element.evaluate((node) => node instanceof HTMLSelectElement))
-        return void (await (element as ElementHandle<HTMLSelectElement>).select(value))
+      // visitor does.
       await element.evaluate((node) => ((node as HTMLInputElement).value = ''))
       await element.type(value)
     },

@@ -86,3 +86,18 @@ export async function rows<T = Record<string, unknown>>(d1: TestD1, sql: string,
       .all<T>()
   ).results ?? []) as T[]
 }
+
+/**
+ * Pages' ASSETS as the endpoint sees it after a build: `/admin/solicitudes/promesa.json`, the promise
+ * content/promesa.yaml holds (vite.inbox.config.ts writes it), or the one a test gives; every other path 404.
+ */
+export function promiseAssets(promise: unknown): NonNullable<LeadEnv['ASSETS']> {
+  return {
+    async fetch(request: Request | string) {
+      const url = new URL(typeof request === 'string' ? request : request.url)
+      return url.pathname === '/admin/solicitudes/promesa.json'
+        ? new Response(JSON.stringify(promise), { headers: { 'Content-Type': 'application/json' } })
+        : new Response('Not found', { status: 404 })
+    },
+  }
+}

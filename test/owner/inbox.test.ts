@@ -19,7 +19,6 @@ import path from 'node:path'
 import { AxePuppeteer } from '@axe-core/puppeteer'
 import axe from 'axe-core'
 import type { Browser, Page } from 'puppeteer-core'
-import { site } from '../../src/config/site'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import { createLocalD1, startPages, type HostServer } from '../../scripts/hosts/servers'
 import { INBOX_PREFIX, inboxContentSecurityPolicy } from '../../scripts/hosts/host-rules'
@@ -116,6 +115,15 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 const toastGone = (page: Page) =>
   page.waitForFunction(() => document.getElementById('aviso')?.textContent === '', { timeout: 10_000 })
 
+/**
+ * The inbox opens on «Por atender» (issue 31, test/owner/inbox-promise.test.ts); these flows read every lead,
+ * newest first: the owner taps «Todas».
+ */
+async function showAll(page: Page, count: number): Promise<void> {
+  const radio = await page.waitForSelector(`::-p-aria([name="Todas ${count}"][role="radio"])`)
+  await (await radio!.evaluateHandle((input) => input.closest('label')!)).click()
+}
+
 const toast = (page: Page, text: string) =>
   page.waitForFunction((t: string) => document.getElementById('aviso')?.textContent === t, {}, text)
 
@@ -190,6 +198,7 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   ])
 
   // 2. Newest first, spam set aside; markup is text, never an element.
+  await showAll(page, 5)
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA, 'Carlos Méndez'])
   expect(await page.$$eval('#lista img, #lista script', (found) => found.length)).toBe(0)
   const markupCard = await cardOf(page, MARKUP)
@@ -214,7 +223,7 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     ['Llamar', 'tel:2225550101'],
     [
       'WhatsApp',
-      `https://wa.me/522225550101?text=${encodeURIComponent(`Hola Ana, te escribo de ${site.brand} por tu solicitud de cotización.`)}`,
+      `https://wa.me/522225550101?text=${encodeURIComponent(`Hola Ana, te escribo por tu solicitud de cotización de mantenimiento regular.`)}`,
     ],
     [
       'Correo',
@@ -265,6 +274,7 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   )
   await toast(page, 'Nota guardada.')
   await page.reload()
+  await showAll(page, 5)
   const reloaded = await cardOf(page, 'Ana López')
   expect(await reloaded!.$eval('.badge', (el) => el.textContent)).toBe('Contactado')
   expect(await reloaded!.$eval('textarea', (el) => (el as HTMLTextAreaElement).value)).toBe(
@@ -293,12 +303,15 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   const csv = bytes.toString('utf8').slice(1)
   const lines = csv.split('\r\n')
   expect(lines[0]).toBe(
-    '"Fecha","Nombre","Teléfono","Correo","Servicio","Mensaje","Estado","Nota","Página","ID"',
+    '"Fecha","Nombre","Teléfono","Correo","Servicio","Mensaje","Estado","Plazo","Primer contacto","Minutos hasta el primer contacto","Contacto por","Nota","Página","ID"',
   )
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Ver"")"`)
   expect(csv).toContain(`"'+52 222 555 0177"`)
   expect(csv).toContain('"¿Cuánto cuesta una alberca de 4×8 m?\nTenemos jardín de 200 m²."')
-  expect(csv).toContain('"contactado","Llamar el lunes; quiere cotización por escrito."')
+  // Moved on from «Nuevo»: the first contact, by the status change (the seeded rows have no deadline).
+  expect(csv).toMatch(
+    /"contactado","","\d{4}-\d{2}-\d{2} \d{2}:\d{2}","\d+","cambio de estado","Llamar el lunes; quiere cotización por escrito\."/,
+  )
   expect(csv).not.toContain('Casino Bonus')
 
   // 8. Delete for good, after confirming; the count follows and the row is gone from D1 with its notices.
@@ -380,6 +393,7 @@ test('on the phone: leads set aside as spam are counted with their reasons, and 
     latest: SPAM_NAMES.slice(0, 3),
     rescued: null,
   })
+  await showAll(page, 4)
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   expect(await accessibilityViolations(page)).toEqual([])
@@ -457,6 +471,7 @@ test('at 1280 px: the loopback one-time link signs in once', async () => {
   await page.goto(url)
   expect(new URL(page.url()).pathname).toBe(INBOX_PREFIX)
   await page.waitForSelector('::-p-aria([name="Solicitudes"][role="heading"])')
+  await showAll(page, 4)
   await waitForNames(page, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
   expect(await page.$eval('#usuario-nombre', (el) => el.textContent)).toBe('local')
   expect((await spamPanel(page)).reasons).toEqual(SPAM_REASONS_SEEN)

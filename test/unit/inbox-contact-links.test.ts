@@ -1,5 +1,5 @@
 /**
- * The inbox's one-tap answers (src/inbox/contact-links.ts): a call, WhatsApp with a greeting naming the
+ * The inbox's one-tap answers (contract/contact-links.ts): a call, WhatsApp with a greeting naming the
  * client and the company, an e-mail with a subject.
  */
 import {
@@ -9,8 +9,7 @@ import {
   whatsappDigits,
   whatsappGreeting,
   whatsappHref,
-} from '../../src/inbox/contact-links'
-import { site } from '../../src/config/site'
+} from '../../contract/contact-links'
 
 test('a call dials the digits, with the + the client typed', () => {
   expect(telHref('222 555 0101')).toBe('tel:2225550101')
@@ -23,18 +22,16 @@ test('WhatsApp gets the international number: a ten-digit Mexican number gains 5
   expect(whatsappDigits('+1 415 555 0100')).toBe('14155550100')
 })
 
-test('the WhatsApp greeting names the client by first name and the company by its brand', () => {
+test('the WhatsApp greeting names the client by first name and the service they asked about', () => {
   expect(firstName('  Ana María López ')).toBe('Ana')
-  expect(whatsappGreeting('Ana María López', site.brand)).toBe(
-    `Hola Ana, te escribo de ${site.brand} por tu solicitud de cotización.`,
+  expect(whatsappGreeting('Ana María López', 'Mantenimiento Regular')).toBe(
+    'Hola Ana, te escribo por tu solicitud de cotización de mantenimiento regular.',
   )
-  expect(whatsappGreeting('', 'AquaPuebla')).toBe(
-    'Hola, te escribo de AquaPuebla por tu solicitud de cotización.',
-  )
-  const href = new URL(whatsappHref('222 555 0101', 'Ana & Co', 'AquaPuebla'))
+  expect(whatsappGreeting('', '')).toBe('Hola, te escribo por tu solicitud de cotización.')
+  const href = new URL(whatsappHref('222 555 0101', 'Ana & Co', 'Servicio de Emergencia'))
   expect(href.origin + href.pathname).toBe('https://wa.me/522225550101')
   expect(href.searchParams.get('text')).toBe(
-    'Hola Ana, te escribo de AquaPuebla por tu solicitud de cotización.',
+    'Hola Ana, te escribo por tu solicitud de cotización de servicio de emergencia.',
   )
 })
 

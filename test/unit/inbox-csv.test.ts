@@ -48,13 +48,22 @@ test('the leads file has Spanish column names and Puebla’s local time', () => 
     spam_reason: null,
     note: '',
     updated_at: '2026-11-25T15:05:00.000Z',
+    due_at: '2026-11-26T15:05:00.000Z',
+    urgent: 0,
+    first_contact_at: '2026-11-25T17:20:30.000Z',
+    first_contact_via: 'whatsapp',
     notifications: [],
   }
   const [header, row] = leadsCsv([lead]).slice(1).split('\r\n')
   expect(header).toBe(CSV_HEADER.map((name) => `"${name}"`).join(','))
   expect(header).toContain('"Teléfono"')
   expect(row).toBe(
-    `"2026-11-25 09:05","'=cmd|""/c calc""!A1","222 555 0101","ana@example.com","Mantenimiento","Línea 1\nLínea 2","nuevo","","/contacto","l1"`,
+    `"2026-11-25 09:05","'=cmd|""/c calc""!A1","222 555 0101","ana@example.com","Mantenimiento","Línea 1\nLínea 2","nuevo","2026-11-26 09:05","2026-11-25 11:20","136","WhatsApp","","/contacto","l1"`,
   )
   expect(localDateTime('2026-07-01T05:30:00Z')).toBe('2026-06-30 23:30')
+  // An unanswered lead, or one stored before deadlines were kept: those cells are empty.
+  const [, plain] = leadsCsv([{ ...lead, due_at: null, first_contact_at: null, first_contact_via: null }])
+    .slice(1)
+    .split('\r\n')
+  expect(plain).toContain('"nuevo","","","","","",')
 })

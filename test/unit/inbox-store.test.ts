@@ -150,10 +150,12 @@ test('search finds name, e-mail, message and phone (by digits too), and takes wi
   expect(await search('222-555-0142')).toEqual(['Sofía Ramírez Núñez'])
   expect(await search('%')).toEqual([])
   expect(await search('_')).toEqual([])
+  // An unknown status falls back to the default view, «Por atender» (issue 31); `todas` is asked for by name.
   expect(filterFrom(new URLSearchParams('estado=otro&q=%20ana%20'))).toEqual({
-    status: 'todas',
+    status: 'por-atender',
     query: 'ana',
   })
+  expect(filterFrom(new URLSearchParams('estado=todas')).status).toBe('todas')
 })
 
 test('a change sets status and note; an invalid one is refused before the database', async () => {

@@ -503,7 +503,7 @@ describe('migration 0002', () => {
     await expect(
       d1.db
         .prepare(
-          "INSERT INTO notifications (kind, ref, channel, next_attempt_at) VALUES ('reminder', 'x', 'email', 'x')",
+          "INSERT INTO notifications (kind, ref, channel, next_attempt_at) VALUES ('postcard', 'x', 'email', 'x')",
         )
         .run(),
     ).rejects.toThrow(/FOREIGN KEY/)

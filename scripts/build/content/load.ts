@@ -1,7 +1,7 @@
 /**
  * The content loader: reads content/*.yaml (or CONTENT_DIR), validates every file against its schema
  * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {domicilio}, {fundacion}, {precio:<id>},
- * {años_redondeados}, and counts in words: {num_servicios}, {num_zonas}, {num_pasos})
+ * {años_redondeados}, the promised answer times {horas_respuesta} and {horas_emergencia}, and counts in words: {num_servicios}, {num_zonas}, {num_pasos})
  * and checks that no text quotes a price the data no longer has. Used at build time only: by the Vite
  * plugin, the jest transform, `scripts/build/check-content.ts` and scripts that need the facts.
  *
@@ -211,6 +211,8 @@ export function loadContent(dir: string = contentDir()): LoadResult {
       `${parsed.site.address.area}, ${parsed.site.address.locality}, ${parsed.site.address.regionCode}`,
     ],
     ['fundacion', String(parsed.site.foundingYear)],
+    ['horas_respuesta', String(parsed.promesa.answerHours)],
+    ['horas_emergencia', String(parsed.promesa.emergencyHours)],
     ['años_redondeados', String(roundedYears(parsed.site.foundingYear, buildYear()))],
     ['num_servicios', countInWords(services.length)],
     ['num_zonas', countInWords(parsed.site.serviceAreas.length)],

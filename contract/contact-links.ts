@@ -1,6 +1,7 @@
 /**
  * The three ways the owner answers a client with one tap: a call, WhatsApp with a prefilled greeting
- * naming the client and the company, an e-mail with a subject. Pure functions of the lead's fields.
+ * naming the client and the service they asked about, an e-mail with a subject. Pure functions of the lead's
+ * fields, shared by the inbox (src/inbox/main.ts) and the owner's alerts and reminders (edge/leads/messages.ts).
  */
 
 /** The number as a `tel:` target: digits with a leading + when the client typed one. */
@@ -23,13 +24,19 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? ''
 }
 
-export function whatsappGreeting(name: string, brand: string): string {
+/**
+ * "Hola Ana, te escribo por tu solicitud de cotización de mantenimiento regular.": the client's name and the
+ * service they asked about. No company name: the chat opens from the company's own WhatsApp, and the alerts
+ * (sent by the schedule, which does not read the content) write the same greeting as the inbox.
+ */
+export function whatsappGreeting(name: string, service: string): string {
   const first = firstName(name)
-  return `Hola${first ? ` ${first}` : ''}, te escribo de ${brand} por tu solicitud de cotización.`
+  const about = service.trim() ? ` de ${service.trim().toLowerCase()}` : ''
+  return `Hola${first ? ` ${first}` : ''}, te escribo por tu solicitud de cotización${about}.`
 }
 
-export function whatsappHref(phone: string, name: string, brand: string): string {
-  return `https://wa.me/${whatsappDigits(phone)}?text=${encodeURIComponent(whatsappGreeting(name, brand))}`
+export function whatsappHref(phone: string, name: string, service: string): string {
+  return `https://wa.me/${whatsappDigits(phone)}?text=${encodeURIComponent(whatsappGreeting(name, service))}`
 }
 
 export function mailtoHref(email: string, service: string, brand: string): string {

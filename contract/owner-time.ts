@@ -82,3 +82,23 @@ export function utcHour(date: Date): string {
 export function hourStart(hour: string): Date {
   return new Date(`${hour}:00:00.000Z`)
 }
+
+/** "hoy a las 11:15", "mañana a las 9:00", or the day: "jueves 26 de noviembre a las 9:00" (seen from `from`). */
+export function ownerWhen(date: Date, from: Date = date): string {
+  const day = ownerDate(date).day
+  const today = ownerDate(from).day
+  const tomorrow = ownerDate(new Date(ownerDayStart(today).getTime() + 36 * 3_600_000)).day
+  const name = day === today ? 'hoy' : day === tomorrow ? 'mañana' : ownerDay(date)
+  return `${name} a las ${ownerClock(date)}`
+}
+
+/** A span as the owner says it: "45 min", "3 h", "2 h 15 min", "2 días". */
+export function spanishDuration(ms: number): string {
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000))
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  if (hours < 48) return rest && hours < 10 ? `${hours} h ${rest} min` : `${Math.round(minutes / 60)} h`
+  const days = Math.round(hours / 24)
+  return `${days} días`
+}

@@ -1,0 +1,425 @@
+/**
+ * @jest-environment node
+ *
+ * Promises kept (issue 31) in Node against a real D1 (Miniflare) and the notification stand-in, with the time
+ * chosen by each test: every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
+ * the emergency alerted as URGENTE at once, every alert one tap from the client, the first contact recorded by
+ * a status change or a tap and undone, «Por atender»'s order, the reminder at three quarters and the overdue one
+ * (once each, never after an answer), and the month figures on seeded rows with known answers. What the owner
+ * receives is what the stand-in records.
+ */
+import promise from 'content:promesa'
+import { contacto } from '../../src/content/contacto'
+import { leadAnswers } from '../../contract/lead-messages'
+import type { LeadEnv } from '../../edge/leads/env'
+import { forgetPromise } from '../../edge/leads/promise'
+import { runSchedule } from '../../edge/leads/schedule'
+import { listLeads, monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
+import { startD1, type TestD1 } from '../helpers/d1'
+import {
+  formJson,
+  ID,
+  INBOX,
+  leadEnv,
+  poster,
+  promiseAssets,
+  rows as query,
+  T0,
+} from '../helpers/lead-requests'
+import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+
+jest.setTimeout(60_000)
+
+let d1: TestD1
+let standIn: NotifyStandIn
+let env: LeadEnv
+const pending: Promise<unknown>[] = []
+
+beforeAll(async () => {
+  ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([d1?.close(), standIn?.close()])
+})
+
+beforeEach(async () => {
+  await Promise.allSettled(pending.splice(0))
+  await d1.clear()
+  standIn.reset()
+  forgetPromise()
+  env = leadEnv(d1, standIn, { ASSETS: promiseAssets(promise) })
+})
+
+const HOUR = 3_600_000
+const post = poster(() => env, pending)
+const rows = <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => query<T>(d1, sql, ...values)
+const settle = () => Promise.all(pending.splice(0))
+const after = (ms: number) => new Date(T0.getTime() + ms)
+const schedule = (ms: number) => runSchedule(env, () => after(ms))
+const EMERGENCY_ID = '7a1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e70'
+const emergency = () =>
+  formJson({
+    id: EMERGENCY_ID,
+    name: 'Jorge Ruiz',
+    service: promise.emergencyService,
+    phone: '+52 222 777 0102',
+  })
+/** The e-mails of one kind, in the order they were sent. */
+const emailsOf = (kind: string) =>
+  standIn.emails.filter((email) => email.idempotencyKey?.startsWith(`aquapuebla/${kind}/`))
+const subjects = (kind: string) => emailsOf(kind).map((email) => String(email.body.subject))
+
+test('the content holds the promise the pages quote: 24 h, 2 h for the emergency service', () => {
+  expect(promise).toEqual({ answerHours: 24, emergencyHours: 2, emergencyService: 'Servicio de Emergencia' })
+})
+
+test('the two sentences the public code states the promise in agree with the content (decision 031)', () => {
+  // The success toast and the no-JavaScript page: code, so that the public JavaScript stays as it is. Change
+  // them with content/promesa.yaml's answerHours.
+  const sentence = `Te responderemos en menos de ${promise.answerHours} horas.`
+  expect(contacto.form.success.description).toContain(sentence)
+  expect(leadAnswers.page.sentText).toContain(sentence)
+})
+
+describe('deadlines', () => {
+  test('a request is due in the promised hours; an emergency in its own, alerted as URGENTE at once', async () => {
+    expect((await post(formJson())).status).toBe(201)
+    expect((await post(emergency(), { headers: { 'CF-Connecting-IP': '203.0.113.8' } })).status).toBe(201)
+    await settle()
+    expect(await rows('SELECT id, due_at, urgent, first_contact_at FROM leads ORDER BY due_at')).toEqual([
+      {
+        id: EMERGENCY_ID,
+        due_at: after(promise.emergencyHours * HOUR).toISOString(),
+        urgent: 1,
+        first_contact_at: null,
+      },
+      { id: ID, due_at: after(promise.answerHours * HOUR).toISOString(), urgent: 0, first_contact_at: null },
+    ])
+    // The owner's e-mail: the emergency's subject and first line say URGENTE; the other's do not.
+    expect(subjects('lead').sort()).toEqual([
+      'Nueva solicitud de cotización: Ana López Treviño (Construcción de Alberca Nueva)',
+      'URGENTE: emergencia de Jorge Ruiz (Servicio de Emergencia)',
+    ])
+    const urgent = emailsOf('lead').find((email) => String(email.body.subject).startsWith('URGENTE'))
+    const text = String(urgent?.body.text)
+    expect(text.split('\n')[0]).toBe('URGENTE: solicitud del servicio de emergencia')
+    // 10:00 UTC is 4:00 in Mexico City: due two hours later, said in Spanish in the owner's zone.
+    expect(text).toContain('Prometimos responder en 2 horas: a más tardar hoy a las 6:00.')
+    // One tap from the client: the phone, WhatsApp with a greeting naming client and service, this lead.
+    expect(text).toContain('Llamar: tel:+522227770102')
+    const whatsapp = /WhatsApp: (\S+)/.exec(text)?.[1] ?? ''
+    expect(new URL(whatsapp).origin + new URL(whatsapp).pathname).toBe('https://wa.me/522227770102')
+    expect(new URL(whatsapp).searchParams.get('text')).toBe(
+      'Hola Jorge, te escribo por tu solicitud de cotización de servicio de emergencia.',
+    )
+    const inbox = /Abrir en tu bandeja: (\S+)/.exec(text)?.[1] ?? ''
+    // The inbox link carries the lead's id and nothing else about the client.
+    expect(inbox).toBe(`${INBOX}?solicitud=${EMERGENCY_ID}`)
+    // The webhook carries the same, and says it for machines.
+    const hook = standIn.webhooks.find((call) => String(call.body.text).startsWith('URGENTE'))
+    expect(hook?.body.lead).toMatchObject({
+      id: EMERGENCY_ID,
+      urgent: true,
+      dueAt: after(2 * HOUR).toISOString(),
+    })
+    expect(hook?.body.links).toEqual({ tel: 'tel:+522227770102', whatsapp, inbox })
+  })
+
+  test('spam gets no deadline; without the promise file a lead is still stored, without one', async () => {
+    await post(formJson({ _gotcha: 'http://spam.example' }))
+    expect(await rows('SELECT status, due_at, urgent FROM leads')).toEqual([
+      { status: 'spam', due_at: null, urgent: 0 },
+    ])
+    await d1.clear()
+    forgetPromise()
+    env = leadEnv(d1, standIn, { ASSETS: promiseAssets({ answerHours: 'veinticuatro' }) })
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    expect((await post(formJson())).status).toBe(201)
+    await settle()
+    expect(errors.mock.calls.map((call) => String(call[0]))).toContain(
+      'THE ANSWER PROMISE IS MISSING: /admin/solicitudes/promesa.json answered 200',
+    )
+    errors.mockRestore()
+    expect(await rows('SELECT status, due_at FROM leads')).toEqual([{ status: 'nuevo', due_at: null }])
+    // The owner still hears of it at once, and no reminder is ever made up for it.
+    expect(subjects('lead')).toHaveLength(1)
+    await schedule(30 * HOUR)
+    expect(await rows("SELECT count(*) AS n FROM notifications WHERE kind <> 'lead'")).toEqual([{ n: 0 }])
+  })
+
+  test('another promise in the content gives other deadlines, and another emergency service', async () => {
+    forgetPromise()
+    env.ASSETS = promiseAssets({
+      answerHours: 8,
+      emergencyHours: 1,
+      emergencyService: 'Reparación de Alberca',
+    })
+    await post(formJson({ service: 'Reparación de Alberca' }))
+    await settle()
+    expect(await rows('SELECT due_at, urgent FROM leads')).toEqual([
+      { due_at: after(HOUR).toISOString(), urgent: 1 },
+    ])
+    expect(subjects('lead')).toEqual(['URGENTE: emergencia de Ana López Treviño (Reparación de Alberca)'])
+  })
+})
+
+describe('reminders', () => {
+  test('at three quarters of the deadline and once it passes: once each per channel, however often the schedule runs', async () => {
+    await post(formJson())
+    await settle()
+    standIn.reset()
+    // 17 h 55 min of 24: not yet.
+    await schedule(17 * HOUR + 55 * 60_000)
+    expect(standIn.requests).toHaveLength(0)
+    // 18 h: the reminder, on both channels.
+    const first = await schedule(18 * HOUR)
+    expect(first.remindersCreated).toBe(2)
+    expect(subjects('reminder')).toEqual([
+      'Recordatorio: Ana López Treviño (Construcción de Alberca Nueva) espera tu respuesta antes de las 4:00',
+    ])
+    const text = String(emailsOf('reminder')[0]?.body.text)
+    expect(text).toContain('quedan 6 h para cumplir lo que le prometimos (a más tardar mañana a las 4:00)')
+    expect(text).toContain(`Abrir en tu bandeja: ${INBOX}?solicitud=${ID}`)
+    expect(standIn.webhooks.map((call) => call.body.kind)).toEqual(['reminder'])
+    // The schedule runs every 5 minutes: nothing more until the deadline.
+    await schedule(18 * HOUR + 5 * 60_000)
+    await schedule(23 * HOUR + 55 * 60_000)
+    expect(standIn.requests).toHaveLength(2)
+    // 24 h: overdue, once.
+    await schedule(24 * HOUR)
+    await schedule(24 * HOUR + 5 * 60_000)
+    expect(subjects('overdue')).toEqual([
+      'Sin respuesta: Ana López Treviño (Construcción de Alberca Nueva), el plazo venció a las 4:00',
+    ])
+    expect(standIn.requests).toHaveLength(4)
+    expect(
+      await rows(
+        "SELECT kind, channel, state FROM notifications WHERE kind <> 'lead' ORDER BY kind, channel",
+      ),
+    ).toEqual([
+      { kind: 'overdue', channel: 'email', state: 'delivered' },
+      { kind: 'overdue', channel: 'webhook', state: 'delivered' },
+      { kind: 'reminder', channel: 'email', state: 'delivered' },
+      { kind: 'reminder', channel: 'webhook', state: 'delivered' },
+    ])
+  })
+
+  test("an emergency's reminders say URGENTE, at 1 h 30 min and at 2 h", async () => {
+    await post(emergency())
+    await settle()
+    await schedule(90 * 60_000)
+    await schedule(2 * HOUR)
+    expect([...subjects('reminder'), ...subjects('overdue')]).toEqual([
+      'URGENTE: Recordatorio: Jorge Ruiz (Servicio de Emergencia) espera tu respuesta antes de las 6:00',
+      'URGENTE: Sin respuesta: Jorge Ruiz (Servicio de Emergencia), el plazo venció a las 6:00',
+    ])
+  })
+
+  test('a lead answered in time is never reminded about: by a tap, by a status change', async () => {
+    await post(formJson())
+    await post(emergency(), { headers: { 'CF-Connecting-IP': '203.0.113.8' } })
+    await settle()
+    standIn.reset()
+    await recordContact(d1.db, ID, 'whatsapp', after(HOUR))
+    await updateLead(d1.db, EMERGENCY_ID, { status: 'contactado' }, after(30 * 60_000))
+    for (const hours of [1.5, 2, 18, 24, 30]) await schedule(hours * HOUR)
+    expect(standIn.requests).toHaveLength(0)
+    expect(await rows("SELECT count(*) AS n FROM notifications WHERE kind <> 'lead'")).toEqual([{ n: 0 }])
+  })
+
+  test('answered after the reminder was planned but before it could be sent: it is not sent', async () => {
+    await post(formJson())
+    await settle()
+    standIn.reset()
+    standIn.mode = 'fail'
+    await schedule(18 * HOUR)
+    expect(await rows("SELECT state, last_error FROM notifications WHERE kind = 'reminder'")).toEqual([
+      { state: 'pending', last_error: 'HTTP 500' },
+      { state: 'pending', last_error: 'HTTP 500' },
+    ])
+    standIn.reset()
+    await recordContact(d1.db, ID, 'llamada', after(18 * HOUR + 30_000))
+    await schedule(18 * HOUR + 5 * 60_000)
+    await schedule(25 * HOUR)
+    expect(standIn.requests).toHaveLength(0)
+    expect(
+      await rows("SELECT DISTINCT state, last_error FROM notifications WHERE kind = 'reminder'"),
+    ).toEqual([{ state: 'failed', last_error: 'nothing to send: the lead was answered or is gone' }])
+  })
+
+  test('a tap undone is not an answer: the reminder follows', async () => {
+    await post(formJson())
+    await settle()
+    standIn.reset()
+    await recordContact(d1.db, ID, 'correo', after(HOUR))
+    await undoContact(d1.db, ID, after(HOUR + 10_000))
+    await schedule(18 * HOUR)
+    expect(subjects('reminder')).toHaveLength(1)
+  })
+
+  test('leads of a flooded hour (in the digest) and deadlines past a day ago get no reminder one by one', async () => {
+    env.LEAD_ALERTS_PER_HOUR = '1'
+    await post(formJson())
+    await post(formJson({ id: '9a1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e71', name: 'Luis' }), {
+      headers: { 'CF-Connecting-IP': '203.0.113.9' },
+    })
+    await settle()
+    expect(await rows('SELECT name, alert FROM leads ORDER BY name')).toEqual([
+      { name: 'Ana López Treviño', alert: 'own' },
+      { name: 'Luis', alert: 'digest' },
+    ])
+    standIn.reset()
+    // The schedule was down for two days: the old deadline is past the look-back.
+    await schedule(49 * HOUR)
+    expect(standIn.requests.filter((request) => String(request.idempotencyKey).includes('reminder'))).toEqual(
+      [],
+    )
+    expect(subjects('overdue')).toEqual([])
+  })
+})
+
+describe('first contact and «Por atender»', () => {
+  test('a status moved on from nuevo is the first contact; moved back, it is undone; spam is none', async () => {
+    await post(formJson())
+    await settle()
+    const contacted = await updateLead(d1.db, ID, { status: 'cotizado' }, after(2 * HOUR))
+    expect(contacted).toMatchObject({
+      first_contact_at: after(2 * HOUR).toISOString(),
+      first_contact_via: 'estado',
+    })
+    // A later change keeps the first contact as it was.
+    expect(await updateLead(d1.db, ID, { status: 'ganado' }, after(5 * HOUR))).toMatchObject({
+      first_contact_at: after(2 * HOUR).toISOString(),
+    })
+    expect(await updateLead(d1.db, ID, { status: 'nuevo' }, after(6 * HOUR))).toMatchObject({
+      first_contact_at: null,
+      first_contact_via: null,
+    })
+    expect(await updateLead(d1.db, ID, { status: 'spam' }, after(7 * HOUR))).toMatchObject({
+      first_contact_at: null,
+    })
+  })
+
+  test('the first tap counts, a later tap changes nothing, and «Deshacer» clears only a tap', async () => {
+    await post(formJson())
+    await settle()
+    expect(await recordContact(d1.db, ID, 'llamada', after(HOUR))).toMatchObject({
+      first_contact_at: after(HOUR).toISOString(),
+      first_contact_via: 'llamada',
+    })
+    expect(await recordContact(d1.db, ID, 'whatsapp', after(2 * HOUR))).toMatchObject({
+      first_contact_via: 'llamada',
+    })
+    expect(await undoContact(d1.db, ID, after(3 * HOUR))).toMatchObject({ first_contact_at: null })
+    // A status change is undone by the status, not by «Deshacer».
+    await updateLead(d1.db, ID, { status: 'contactado' }, after(4 * HOUR))
+    expect(await undoContact(d1.db, ID, after(5 * HOUR))).toMatchObject({ first_contact_via: 'estado' })
+    expect(await recordContact(d1.db, 'no-such-lead', 'llamada')).toBeNull()
+  })
+
+  test('«Por atender»: emergencies first, then the closest deadline; answered leads and spam are not in it', async () => {
+    const seed = [
+      // name, created (hours after T0), service, answered
+      ['Más antigua', -20, 'Mantenimiento Regular', false],
+      ['Reciente', -1, 'Consulta General', false],
+      ['Emergencia', -0.5, promise.emergencyService, false],
+      ['Respondida', -22, 'Mantenimiento Regular', true],
+      ['Vencida', -30, 'Reparación de Alberca', false],
+    ] as const
+    for (const [index, [name, hours, service, answered]] of seed.entries()) {
+      const created = after(hours * HOUR)
+      const urgent = service === promise.emergencyService
+      const due = new Date(created.getTime() + (urgent ? promise.emergencyHours : promise.answerHours) * HOUR)
+      await d1.db
+        .prepare(
+          `INSERT INTO leads (id, created_at, name, email, phone, service, message, updated_at, due_at, urgent,
+             first_contact_at, first_contact_via) VALUES (?1, ?2, ?3, 'a@b.mx', '2225550101', ?4, 'Hola', ?2, ?5, ?6, ?7, ?8)`,
+        )
+        .bind(
+          `lead-${index}`,
+          created.toISOString(),
+          name,
+          service,
+          due.toISOString(),
+          urgent ? 1 : 0,
+          answered ? after(-21 * HOUR).toISOString() : null,
+          answered ? 'llamada' : null,
+        )
+        .run()
+    }
+    // A lead stored before deadlines were kept: last.
+    await d1.db
+      .prepare(
+        `INSERT INTO leads (id, created_at, name, email, phone, service, message, updated_at)
+         VALUES ('old', '2026-10-01T10:00:00.000Z', 'Sin plazo', 'a@b.mx', '2225550101', 'Consulta General', 'Hola', '2026-10-01T10:00:00.000Z')`,
+      )
+      .run()
+    const page = await listLeads(d1.db, { status: 'por-atender', query: '' }, 1, T0)
+    expect(page.leads.map((lead) => lead.name)).toEqual([
+      'Emergencia',
+      'Vencida',
+      'Más antigua',
+      'Reciente',
+      'Sin plazo',
+    ])
+    expect(page.unanswered).toEqual({ total: 5, late: 1 })
+    expect(page.now).toBe(T0.toISOString())
+  })
+})
+
+describe('the promise measured', () => {
+  test('this month and the last: received, answered within the deadline, the median first contact', async () => {
+    // Now: 10 December 2026, noon in Mexico City. Rows as [created (owner's time, UTC−6), service, minutes to the
+    // first contact (null: unanswered), status].
+    const now = new Date('2026-12-10T18:00:00.000Z')
+    const seed: [string, string, number | null, string][] = [
+      // December: three requests; 30 min and 3 h answered in time, one unanswered; one spam (not counted).
+      ['2026-12-01T09:00:00-06:00', 'Mantenimiento Regular', 30, 'contactado'],
+      ['2026-12-05T09:00:00-06:00', 'Servicio de Emergencia', 180, 'contactado'],
+      ['2026-12-09T09:00:00-06:00', 'Consulta General', null, 'nuevo'],
+      ['2026-12-09T10:00:00-06:00', 'Consulta General', 5, 'spam'],
+      // November (the owner's November: 30 Nov 23:30 in Mexico City is 1 December in UTC): 4 requests, answered
+      // after 60, 120, 1 500 (late) and 20 min: median (60 + 120) / 2 = 90 min; 3 in time.
+      ['2026-11-02T08:00:00-06:00', 'Mantenimiento Regular', 60, 'cotizado'],
+      ['2026-11-10T08:00:00-06:00', 'Mantenimiento Regular', 120, 'ganado'],
+      ['2026-11-20T08:00:00-06:00', 'Mantenimiento Regular', 1500, 'perdido'],
+      ['2026-11-30T23:30:00-06:00', 'Consulta General', 20, 'contactado'],
+      // October: not shown.
+      ['2026-10-31T23:00:00-06:00', 'Consulta General', 10, 'contactado'],
+    ]
+    for (const [index, [created, service, minutes, status]] of seed.entries()) {
+      const at = new Date(created)
+      const urgent = service === 'Servicio de Emergencia'
+      await d1.db
+        .prepare(
+          `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, updated_at, due_at,
+             urgent, first_contact_at, first_contact_via)
+           VALUES (?1, ?2, 'Cliente', 'a@b.mx', '2225550101', ?3, 'Hola', ?4, ?2, ?5, ?6, ?7, ?8)`,
+        )
+        .bind(
+          `m-${index}`,
+          at.toISOString(),
+          service,
+          status,
+          new Date(at.getTime() + (urgent ? 2 : 24) * HOUR).toISOString(),
+          urgent ? 1 : 0,
+          minutes === null ? null : new Date(at.getTime() + minutes * 60_000).toISOString(),
+          minutes === null ? null : 'estado',
+        )
+        .run()
+    }
+    expect(await monthFigures(d1.db, now)).toEqual([
+      // The emergency answered after 3 h missed its 2 h: 1 of 3 in time; median of 30 and 180 = 105 min.
+      { month: '2026-12', received: 3, withDeadline: 3, inTime: 1, answered: 2, medianMinutes: 105 },
+      { month: '2026-11', received: 4, withDeadline: 4, inTime: 3, answered: 4, medianMinutes: 90 },
+    ])
+    // January looks back on December (the year turns).
+    const january = await monthFigures(d1.db, new Date('2027-01-03T18:00:00.000Z'))
+    expect(january.map((month) => [month.month, month.received])).toEqual([
+      ['2027-01', 0],
+      ['2026-12', 3],
+    ])
+    expect(january[0]?.medianMinutes).toBeNull()
+  })
+})
