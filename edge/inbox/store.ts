@@ -9,7 +9,6 @@
 import {
   STATUSES,
   TAP_WAYS,
-  type ContactWay,
   type Lead,
   type LeadPage,
   type MonthFigures,

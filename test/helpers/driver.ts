@@ -292,7 +292,8 @@ export function puppeteerTab(
         value,
       )
       if (option === null) throw new Error(`the select has no option "${value}"`)
-      if (option !== undefined) return void (await (element as ElementHandle<HTMLSelectElement>).select(option))
+      if (option !== undefined)
+        return void (await (element as ElementHandle<HTMLSelectElement>).select(option))
       if (javascript) return void (await element.asLocator().fill(value))
       // Scripting off: a locator waits in the page, which runs nothing; the element is there, so type as a
       // visitor does.
