@@ -3,7 +3,7 @@
  * emergency, which service is the emergency one), as the endpoint reads it to give every lead its deadline.
  * The edge cannot import the content (wrangler's bundler reads no YAML), so the inbox's build writes the file's
  * checked values beside the inbox (vite.inbox.config.ts → /admin/solicitudes/promesa.json) and the endpoint
- * reads them through Pages' ASSETS binding, once per isolate (docs/decisions/031). Nothing else reads them:
+ * reads them through Pages' ASSETS binding, once per isolate (docs/decisions/031-the-answer-promise-in-content-read-by-the-endpoint-stored-per-lead.md). Nothing else reads them:
  * the deadline and the emergency mark are stored on the lead, so the schedule, the reminders and the inbox work
  * from the row, and a lead keeps the promise it was made when it arrived.
  */

@@ -229,7 +229,11 @@ test('a request from the form: its deadline from the content, one reminder at th
       new RegExp(`^Sin respuesta: ${VALID.name} \\(${VALID.service}\\), el plazo venció a las 10:0\\d$`),
     ),
   ])
-  expect(standIn.requests).toHaveLength(4)
+  // Four messages about this lead (a reminder and an overdue notice per channel); the next morning's summary of
+  // the day also came (the form was filled by a script, faster than a person types, which the summary reports).
+  expect(
+    standIn.requests.filter((request) => !/^aquapuebla\/summary\//.test(String(request.idempotencyKey))),
+  ).toHaveLength(4)
 })
 
 test('an emergency request from the form is alerted as URGENTE at once, before any schedule run', async () => {
@@ -287,5 +291,7 @@ test('on the phone (390 px) the owner taps WhatsApp on the lead in «Por atender
       /^aquapuebla\/(reminder|overdue)\//.test(String(request.idempotencyKey)),
     ),
   ).toEqual([])
-  expect(await rows("SELECT count(*) AS n FROM notifications WHERE kind <> 'lead'")).toEqual([{ n: 0 }])
+  expect(await rows("SELECT count(*) AS n FROM notifications WHERE kind IN ('reminder', 'overdue')")).toEqual(
+    [{ n: 0 }],
+  )
 })

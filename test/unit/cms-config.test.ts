@@ -74,6 +74,7 @@ describe('the CMS configuration generated from the content schema', () => {
       'Página Servicios',
       'Página Ubicación',
       'Página Contacto',
+      'Tiempos de respuesta',
     ])
     expect(config).toMatchObject({ media_folder: 'content/media', public_folder: '/media' })
     // The local proxy only in what `npm run cms` serves; a build's admin signs in with GitHub only.

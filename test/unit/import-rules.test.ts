@@ -45,70 +45,88 @@ function lint(cases: Case[]): Finding[] {
   return JSON.parse(out) as Finding[]
 }
 
+/** A file linted as if it stood in `dir` (it does not exist: ESLint gets its text). */
+const virtual = (dir: string, file: string) => `${dir}/${file}`
+
 const crossings: [string, Case][] = [
   [
     'the site imports the edge',
-    { filePath: 'src/fixture.ts', code: "export { handleInbox } from '../edge/inbox/api'\n" },
+    { filePath: virtual('src', 'fixture.ts'), code: "export { handleInbox } from '../edge/inbox/api'\n" },
   ],
   [
     "the inbox's page imports the edge's types",
     {
-      filePath: 'src/inbox/fixture.ts',
+      filePath: virtual('src/inbox', 'fixture.ts'),
       code: "import type { LeadFilter } from '../../edge/inbox/store'\nexport type F = LeadFilter\n",
     },
   ],
   [
     'a page imports a function',
-    { filePath: 'pages/fixture.tsx', code: "export * from '../functions/api/leads'\n" },
+    { filePath: virtual('pages', 'fixture.tsx'), code: "export * from '../functions/api/leads'\n" },
   ],
   [
     'the renderer imports a Worker',
-    { filePath: 'renderer/fixture.ts', code: "export * from '../workers/lead-schedule/index'\n" },
+    { filePath: virtual('renderer', 'fixture.ts'), code: "export * from '../workers/lead-schedule/index'\n" },
   ],
   [
     'the edge imports the site',
-    { filePath: 'edge/leads/fixture.ts', code: "export { contacto } from '../../src/content/contacto'\n" },
+    {
+      filePath: virtual('edge/leads', 'fixture.ts'),
+      code: "export { contacto } from '../../src/content/contacto'\n",
+    },
   ],
   [
     'a function imports the site',
-    { filePath: 'functions/api/fixture.ts', code: "export { site } from '../../src/config/site'\n" },
+    {
+      filePath: virtual('functions/api', 'fixture.ts'),
+      code: "export { site } from '../../src/config/site'\n",
+    },
   ],
   [
     'a Worker imports the site',
-    { filePath: 'workers/lead-schedule/fixture.ts', code: "export { site } from '../../src/config/site'\n" },
+    {
+      filePath: virtual('workers/lead-schedule', 'fixture.ts'),
+      code: "export { site } from '../../src/config/site'\n",
+    },
   ],
   [
     'the contract imports the edge',
-    { filePath: 'contract/fixture.ts', code: "export * from '../edge/leads/store'\n" },
+    { filePath: virtual('contract', 'fixture.ts'), code: "export * from '../edge/leads/store'\n" },
   ],
   [
     'the contract imports the site',
-    { filePath: 'contract/fixture.ts', code: "export { site } from '../src/config/site'\n" },
+    { filePath: virtual('contract', 'fixture.ts'), code: "export { site } from '../src/config/site'\n" },
   ],
 ]
 
 const allowed: [string, Case][] = [
   [
     'the site imports the contract',
-    { filePath: 'src/fixture.ts', code: "export { SERVICE_OPTIONS } from '../contract/lead-rules'\n" },
+    {
+      filePath: virtual('src', 'fixture.ts'),
+      code: "export { SERVICE_OPTIONS } from '../contract/lead-rules'\n",
+    },
   ],
   [
     "the inbox's page imports the inbox's API types",
     {
-      filePath: 'src/inbox/fixture.ts',
+      filePath: virtual('src/inbox', 'fixture.ts'),
       code: "import type { Lead } from '../../contract/inbox-api'\nexport type L = Lead\n",
     },
   ],
   [
     'the edge imports the contract',
     {
-      filePath: 'edge/leads/fixture.ts',
+      filePath: virtual('edge/leads', 'fixture.ts'),
       code: "export { leadAnswers } from '../../contract/lead-messages'\n",
     },
   ],
   [
     'a Worker imports the edge',
-    { filePath: 'workers/lead-schedule/fixture.ts', code: "export * from '../../edge/leads/schedule'\n" },
+    {
+      filePath: virtual('workers/lead-schedule', 'fixture.ts'),
+      code: "export * from '../../edge/leads/schedule'\n",
+    },
   ],
 ]
 
