@@ -81,6 +81,56 @@ export async function openLocalD1(local: { persistTo: string; databaseId: string
   return { db, clear: () => clearTables(db), close: () => mf.dispose() }
 }
 
+/**
+ * Reads of a local D1 that wrangler processes write at the same time (the host tests: `pages dev`, the schedule
+ * Worker and the test's own reader open one SQLite file). A read while another process writes has failed with
+ * D1's "internal error" or SQLITE_BUSY, so it is tried again; on Cloudflare one D1 database is one instance,
+ * opened by nobody else. `logs` says what the servers printed when a wait gives up.
+ */
+export function sharedD1Reader(d1: () => TestD1, logs: () => Promise<string> | string) {
+  async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await run()
+      } catch (error) {
+        if (attempt >= 10 || !/internal error|SQLITE_BUSY|database is locked/.test(String(error))) throw error
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+      }
+    }
+  }
+
+  async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
+    return retryBusy(
+      async () =>
+        ((
+          await d1()
+            .db.prepare(sql)
+            .bind(...values)
+            .all<T>()
+        ).results ?? []) as T[],
+    )
+  }
+
+  /**
+   * Waits until `sql` returns `count` rows (a function's waitUntil and the schedule write after answering). The
+   * default is a hang guard, not a measure: the condition is what is waited on.
+   */
+  async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
+    const started = Date.now()
+    for (;;) {
+      const found = await rows(sql)
+      if (found.length === count) return found
+      if (Date.now() - started > timeoutMs)
+        throw new Error(
+          `${sql}: ${found.length} rows, not ${count}: ${JSON.stringify(found)}\n${await logs()}`,
+        )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+
+  return { retryBusy, rows, waitForRows }
+}
+
 /** The tables requests write (lead_settings and notification_kinds stay: the migrations and the first request fill them). */
 function clearTables(db: D1Database) {
   return db

@@ -39,12 +39,12 @@ import {
   BUILD_HOOK_MS,
   type OpenedPage,
 } from '../helpers/browser'
-import { openLocalD1, type TestD1 } from '../helpers/d1'
+import { openLocalD1, sharedD1Reader, type TestD1 } from '../helpers/d1'
+import { ownerChannels } from '../helpers/lead-requests'
 import {
   button,
   field,
   openFreshContact,
-  sleep,
   SUBMIT,
   SUCCESS_TITLE,
   VALID,
@@ -85,11 +85,7 @@ beforeAll(async () => {
   stateDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-promise-d1-'))
   local = createLocalD1(stateDir)
   const shared = {
-    EMAIL_API_URL: standIn.emailUrl,
-    EMAIL_API_KEY: standIn.apiKey,
-    EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
-    EMAIL_TO: 'ventas@aquapuebla.mx',
-    LEAD_WEBHOOK_URL: standIn.webhookUrl,
+    ...ownerChannels(standIn),
     SITE_URL,
     LEAD_TEST_CLOCK_URL: clock.url,
   }
@@ -123,43 +119,11 @@ beforeEach(async () => {
   clock.set(T0)
 })
 
-/** Several processes open the SQLite file: a read meeting another's write is tried again (lead-store.test.ts). */
-async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run()
-    } catch (error) {
-      if (attempt >= 10 || !/internal error|SQLITE_BUSY|database is locked/.test(String(error))) throw error
-      await sleep(100 * attempt)
-    }
-  }
-}
-
-async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
-  return retryBusy(
-    async () =>
-      ((
-        await d1.db
-          .prepare(sql)
-          .bind(...values)
-          .all<T>()
-      ).results ?? []) as T[],
-  )
-}
-
-/** Waits until `sql` returns `count` rows; the limit is a hang guard, not a measure. */
-async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
-  const started = Date.now()
-  for (;;) {
-    const found = await rows(sql)
-    if (found.length === count) return found
-    if (Date.now() - started > timeoutMs)
-      throw new Error(
-        `${sql}: ${found.length} rows, not ${count}: ${JSON.stringify(found)}\n${pages.log().slice(-3000)}`,
-      )
-    await sleep(200)
-  }
-}
+// The shared SQLite file, read while the servers write it (retried when busy); a wait that gives up prints the log.
+const { retryBusy, rows, waitForRows } = sharedD1Reader(
+  () => d1,
+  () => pages.log().slice(-3000),
+)
 
 /** A visitor sends the form on /contacto with these values; the success toast shows. */
 async function sendForm(values: FormValues): Promise<void> {

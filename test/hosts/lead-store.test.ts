@@ -35,7 +35,8 @@ import {
   BUILD_HOOK_MS,
   type OpenedPage,
 } from '../helpers/browser'
-import { openLocalD1, type TestD1 } from '../helpers/d1'
+import { openLocalD1, sharedD1Reader, type TestD1 } from '../helpers/d1'
+import { ownerChannels } from '../helpers/lead-requests'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 import {
@@ -113,11 +114,7 @@ beforeAll(async () => {
   local = createLocalD1(stateDir)
   // What the Pages project and the schedule Worker both get (docs/configuration.md).
   const shared = {
-    EMAIL_API_URL: standIn.emailUrl,
-    EMAIL_API_KEY: standIn.apiKey,
-    EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
-    EMAIL_TO: 'ventas@aquapuebla.mx',
-    LEAD_WEBHOOK_URL: standIn.webhookUrl,
+    ...ownerChannels(standIn),
     SITE_URL,
     LEAD_TEST_CLOCK_URL: clock.url,
   }
@@ -180,52 +177,13 @@ afterEach(async () => {
 
 /* ------------------------------------------------------------------------------------------------ */
 
-/**
- * A read or write of the shared SQLite file, and rows from it. Four processes open it here (two `pages dev`, the schedule Worker and this
- * reader); a read while another process writes has failed with D1's "internal error" or SQLITE_BUSY (seen in
- * this suite), so it is tried again. On Cloudflare one D1 database is one instance, opened by nobody else.
- */
-async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run()
-    } catch (error) {
-      if (attempt >= 10 || !/internal error|SQLITE_BUSY|database is locked/.test(String(error))) throw error
-      await sleep(100 * attempt)
-    }
-  }
-}
-
-async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
-  return retryBusy(
-    async () =>
-      ((
-        await d1.db
-          .prepare(sql)
-          .bind(...values)
-          .all<T>()
-      ).results ?? []) as T[],
-  )
-}
-
-/**
- * Waits until `sql` returns `count` rows (the function's waitUntil and the schedule write after answering).
- * The default is a hang guard, not a measure: the condition is what is waited on.
- */
-async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
-  const started = Date.now()
-  for (;;) {
-    const found = await rows(sql)
-    if (found.length === count) return found
-    if (Date.now() - started > timeoutMs)
-      throw new Error(
-        `${sql}: ${found.length} rows, not ${count}: ${JSON.stringify(found)}\n` +
-          `notifications: ${JSON.stringify(await rows('SELECT * FROM notifications'))}\n` +
-          `pages: ${pages.log().slice(-3000)}\nguarded: ${guarded.log().slice(-3000)}\nschedule: ${schedule.log().slice(-3000)}`,
-      )
-    await sleep(200)
-  }
-}
+// The shared SQLite file, read while the servers write it; a wait that gives up prints what they logged.
+const { retryBusy, rows, waitForRows } = sharedD1Reader(
+  () => d1,
+  async () =>
+    `notifications: ${JSON.stringify(await rows('SELECT * FROM notifications'))}\n` +
+    `pages: ${pages.log().slice(-3000)}\nguarded: ${guarded.log().slice(-3000)}\nschedule: ${schedule.log().slice(-3000)}`,
+)
 
 /** /contacto of `server` (the one without Turnstile's check by default), Turnstile's script stood in. */
 async function openContact(server: HostServer = pages, javascript = true, width = 1280): Promise<Page> {
@@ -734,11 +692,7 @@ describe('a visitor whose browser blocks site storage (Chromium: "block all cook
       functions: {
         dir: path.join(projectRoot, 'functions'),
         vars: {
-          EMAIL_API_URL: standIn.emailUrl,
-          EMAIL_API_KEY: standIn.apiKey,
-          EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
-          EMAIL_TO: 'ventas@aquapuebla.mx',
-          LEAD_WEBHOOK_URL: standIn.webhookUrl,
+          ...ownerChannels(standIn),
           LEAD_HASH_SECRET: 'secreto-de-prueba',
           LEAD_MIN_FILL_MS: String(MIN_FILL_MS),
           // The visitor's pages come through the proxy: its origin is this site's too.
