@@ -469,8 +469,9 @@ describe("POST /api/leads in Cloudflare's runtime", () => {
       lead: { name: hostile.name, email: hostile.email, page: '/contacto' },
     })
     const subject = String(standIn.emails[0]?.body.subject)
+    // The emergency service: its alert is the urgent one (decision 031), the hostile name inert in it too.
     expect(subject).toBe(
-      'Nueva solicitud de cotización: <!channel> <https://evil.example|Ver cotización> & Ana (Servicio de Emergencia)',
+      'URGENTE: emergencia de <!channel> <https://evil.example|Ver cotización> & Ana (Servicio de Emergencia)',
     )
     expect(text(standIn.emails[0])).toContain(
       '<!here> <@U123>\n<https://evil.example|Ver cotización>\nSubject: otra cosa',
@@ -608,7 +609,12 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       clock.set(new Date('2026-11-26T14:00:30.000Z'))
       await schedule.runSchedule()
       await waitForRows("SELECT * FROM notifications WHERE kind = 'summary' AND state = 'delivered'", 2)
-      const summary = standIn.emails.at(-1)
+      const summary = standIn.emails.find((email) => /\/summary\//.test(String(email.idempotencyKey)))
+      // The night also brought the reminders of the leads alerted one by one (three quarters of their 24 hours
+      // at 4:00): ALERTS_PER_HOUR of them, no more; the digest's leads wait in «Por atender» (decision 031).
+      expect(
+        standIn.emails.filter((email) => /\/reminder\//.test(String(email.idempotencyKey))),
+      ).toHaveLength(ALERTS_PER_HOUR)
       expect(summary?.body.subject).toBe(
         `Resumen del miércoles 25 de noviembre: ${STORE_PER_HOUR} solicitudes`,
       )
