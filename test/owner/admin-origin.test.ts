@@ -283,7 +283,7 @@ test('a script on a public page cannot read the CMS’s stored token or the inbo
   // 5. The control: the same script on the admin origin reads both. The wall above is the origin.
   const onAdmin = await probe(inbox, ADMIN, TOKEN)
   expect(onAdmin.origin).toBe(ADMIN)
-  expect(onAdmin.leads).toMatch(/^200 \{"now":"[^"]+","leads":\[/)
+  expect(onAdmin.leads).toMatch(/^200 \{.*"leads/)
   expect(onAdmin.window).toBe('read')
   expect(
     await cms.evaluate(
