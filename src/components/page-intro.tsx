@@ -19,12 +19,12 @@ const Band = styled.section`
   padding: clamp(3rem, 8vw, 5.5rem) 0;
   color: ${({ theme }) => theme.color.onDeep};
   background:
-    radial-gradient(ellipse 60% 80% at 90% 0%, ${({ theme }) => theme.color.glow}, transparent 70%),
+    radial-gradient(ellipse 60% 80% at 90% 0%, rgba(23, 162, 184, 0.35), transparent 70%),
     linear-gradient(135deg, ${({ theme }) => theme.color.deep} 0%, #0b4462 100%);
 
   h1 {
     max-width: 48rem;
-    color: ${({ theme }) => theme.color.onDeepHeading};
+    color: #fff;
     font-size: ${({ theme }) => theme.fontSize.h1};
     letter-spacing: -0.02em;
   }

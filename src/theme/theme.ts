@@ -4,8 +4,6 @@ export const theme = {
     brand: '#0a6c9c',
     brandStrong: '#074f73',
     brandSoft: '#d8eef7',
-    /** The far end of the closing bands' gradient (from brandStrong). */
-    brandDeep: '#0b3a54',
     deep: '#0b2a3c',
     deepSoft: '#123a50',
     water: '#eef7fb',
@@ -17,10 +15,6 @@ export const theme = {
     muted: '#4b5f6c',
     onDeep: '#e6f2f8',
     onDeepMuted: '#b4cbd8',
-    /** Headings on a deep background. */
-    onDeepHeading: '#fff',
-    /** The teal light in a corner of the deep bands. */
-    glow: 'rgba(23, 162, 184, 0.35)',
     border: '#d5e3ea',
     success: '#1f7a4d',
     danger: '#b42318',
