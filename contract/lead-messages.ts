@@ -51,7 +51,14 @@ export const leadAnswers = {
   /** The page a browser without JavaScript gets. */
   page: {
     sentTitle: '¡Mensaje Enviado!',
-    sentText: 'Gracias por contactarnos. Te responderemos en menos de 24 horas.',
+    /**
+     * The promise of content/promesa.yaml, as the endpoint reads it (edge/leads/promise.ts); the same sentence as
+     * the form's success toast (src/content/contacto.ts). Without the file, no number is made up.
+     */
+    sentText: (answerHours: number | undefined) =>
+      answerHours
+        ? `Gracias por contactarnos. Te responderemos en menos de ${answerHours} horas.`
+        : 'Gracias por contactarnos. Te responderemos lo antes posible.',
     errorTitle: 'No pudimos enviar tu mensaje',
     back: 'Volver al formulario',
     home: 'Volver al sitio',

@@ -74,9 +74,10 @@ export async function handleLeads(context: LeadContext): Promise<Response> {
   }
   if (method === 'GET' && new URL(request.url).searchParams.get('estado') === SENT_STATE) {
     const links = contactLinks(request, env)
+    const promise = await answerPromise(env, request)
     return page(200, {
       title: leadAnswers.page.sentTitle,
-      lines: [leadAnswers.page.sentText],
+      lines: [leadAnswers.page.sentText(promise?.answerHours)],
       links: [links.home],
     })
   }

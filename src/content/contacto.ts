@@ -1,4 +1,5 @@
 import data from 'content:contacto'
+import { answerHours } from 'content:promesa'
 import { nth } from '../config/company'
 import { site } from '../config/site'
 import { SERVICE_OPTIONS } from '../../contract/lead-rules'
@@ -42,7 +43,8 @@ export const contacto = {
     sending: 'Enviando...',
     success: {
       title: '¡Mensaje Enviado!',
-      description: 'Gracias por contactarnos. Te responderemos en menos de 24 horas.',
+      // The promise of content/promesa.yaml; the build inlines the number, so this ships as one string.
+      description: `Gracias por contactarnos. Te responderemos en menos de ${answerHours} horas.`,
     },
     failure: {
       title: 'No pudimos enviar tu mensaje',

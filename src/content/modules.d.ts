@@ -29,4 +29,7 @@ declare module 'content:contacto' {
 declare module 'content:promesa' {
   const data: import('./schema').Content<'promesa'>
   export default data
+  export const answerHours: number
+  export const emergencyHours: number
+  export const emergencyService: string
 }

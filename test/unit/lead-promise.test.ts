@@ -10,8 +10,8 @@
  */
 import promise from 'content:promesa'
 import { contacto } from '../../src/content/contacto'
-import { leadAnswers } from '../../contract/lead-messages'
 import type { LeadEnv } from '../../edge/leads/env'
+import { handleLeads } from '../../edge/leads/endpoint'
 import { forgetPromise } from '../../edge/leads/promise'
 import { runSchedule } from '../../edge/leads/schedule'
 import { listLeads, monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
@@ -24,6 +24,7 @@ import {
   poster,
   promiseAssets,
   rows as query,
+  SITE,
   T0,
 } from '../helpers/lead-requests'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
@@ -74,12 +75,30 @@ test('the content holds the promise the pages quote: 24 h, 2 h for the emergency
   expect(promise).toEqual({ answerHours: 24, emergencyHours: 2, emergencyService: 'Servicio de Emergencia' })
 })
 
-test('the two sentences the public code states the promise in agree with the content (decision 031)', () => {
-  // The success toast and the no-JavaScript page: code, so that the public JavaScript stays as it is. Change
-  // them with content/promesa.yaml's answerHours.
+test("the success toast and the no-JavaScript page quote the content's promise, and follow it when it changes", async () => {
   const sentence = `Te responderemos en menos de ${promise.answerHours} horas.`
-  expect(contacto.form.success.description).toContain(sentence)
-  expect(leadAnswers.page.sentText).toContain(sentence)
+  // The toast: content:promesa's answerHours, inlined by the build (scripts/build/content/emit.ts).
+  expect(contacto.form.success.description).toBe(`Gracias por contactarnos. ${sentence}`)
+  const thanks = async () => {
+    const response = await handleLeads({
+      request: new Request(`${SITE}/api/leads?estado=enviado`),
+      env,
+      waitUntil: () => undefined,
+    })
+    return (await response.text()).replace(/\s+/g, ' ')
+  }
+  expect(await thanks()).toContain(sentence)
+  forgetPromise()
+  env.ASSETS = promiseAssets({ ...promise, answerHours: 12 })
+  expect(await thanks()).toContain('Te responderemos en menos de 12 horas.')
+  // A deployment without the file makes no promise up.
+  forgetPromise()
+  env.ASSETS = promiseAssets({ answerHours: 'veinticuatro' })
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+  const without = await thanks()
+  errors.mockRestore()
+  expect(without).toContain('Te responderemos lo antes posible.')
+  expect(without).not.toMatch(/\d+ horas/)
 })
 
 describe('deadlines', () => {
