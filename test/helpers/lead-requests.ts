@@ -5,8 +5,8 @@
  */
 import { handleLeads } from '../../edge/leads/endpoint'
 import type { LeadEnv } from '../../edge/leads/env'
-import type { TestD1 } from './d1'
-import type { NotifyStandIn } from '../stand-ins/notify'
+import { startD1, type TestD1 } from './d1'
+import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 
 export const SITE = 'https://www.aquapuebla.mx'
 export const INBOX = `${SITE}/admin/solicitudes/`
@@ -33,7 +33,6 @@ export function formJson(overrides: Record<string, unknown> = {}) {
   })
 }
 
-/** A site with both channels on the stand-in and SITE_URL set. */
 /** The owner's two channels (e-mail and webhook), both on the loopback stand-in: the variables that set them. */
 export function ownerChannels(standIn: NotifyStandIn) {
   return {
@@ -45,6 +44,7 @@ export function ownerChannels(standIn: NotifyStandIn) {
   }
 }
 
+/** A site with both channels on the stand-in and SITE_URL set. */
 export function leadEnv(d1: TestD1, standIn: NotifyStandIn, extra: Partial<LeadEnv> = {}): LeadEnv {
   return { DB: d1.db, LEAD_HASH_SECRET: 'sal', SITE_URL: SITE, ...ownerChannels(standIn), ...extra }
 }
@@ -101,4 +101,62 @@ export function promiseAssets(promise: unknown): NonNullable<LeadEnv['ASSETS']> 
         : new Response('Not found', { status: 404 })
     },
   }
+}
+
+export interface LeadBench {
+  /** A real D1 (Miniflare, migrations applied), emptied before each test. */
+  readonly d1: TestD1
+  /** The owner's e-mail API and webhook, reset before each test. */
+  readonly standIn: NotifyStandIn
+  /** This test's environment: `leadEnv` plus the file's extra, made fresh before each test (a test may change it). */
+  env: LeadEnv
+  /** What the handler left running after its answers (its waitUntil work), until `settle`. */
+  readonly pending: Promise<unknown>[]
+  /** Posts to the handler with this test's env (see `poster`). */
+  post: ReturnType<typeof poster>
+  /** Rows of a query on this bench's D1. */
+  rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]>
+  /** Waits for what the handler left running after its answers (the alerts). */
+  settle(): Promise<unknown[]>
+}
+
+/**
+ * The lead unit tests' bench: registers the file's hooks (a D1 and the notification stand-in started once; before
+ * each test, the last test's deliveries finished, so an alert it left running cannot land in this test's inbox,
+ * then both emptied and the env made again with `extra()`), and returns what the tests use.
+ */
+export function leadBench({ extra = () => ({}) }: { extra?: () => Partial<LeadEnv> } = {}): LeadBench {
+  const pending: Promise<unknown>[] = []
+  let d1: TestD1 | undefined
+  let standIn: NotifyStandIn | undefined
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the lead bench is used before its beforeAll')
+    return value
+  }
+  beforeAll(async () => {
+    ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all([d1?.close(), standIn?.close()])
+  })
+  const bench: LeadBench = {
+    get d1() {
+      return started(d1)
+    },
+    get standIn() {
+      return started(standIn)
+    },
+    env: undefined as unknown as LeadEnv,
+    pending,
+    post: poster(() => bench.env, pending),
+    rows: (sql, ...values) => rows(bench.d1, sql, ...values),
+    settle: () => Promise.all(pending.splice(0)),
+  }
+  beforeEach(async () => {
+    await Promise.allSettled(pending.splice(0))
+    await bench.d1.clear()
+    bench.standIn.reset()
+    bench.env = leadEnv(bench.d1, bench.standIn, extra())
+  })
+  return bench
 }

@@ -7,39 +7,15 @@
  * once, hostile text arriving inert, the alert ceiling and its hourly digest, the daily summary, and the
  * schedule's retention purge. What the owner receives is what the stand-in records.
  */
-import type { LeadEnv } from '../../edge/leads/env'
 import { backoffMinutes, deliverDue, GIVE_UP_MS, LOCK_MS } from '../../edge/leads/notify'
 import { runSchedule, ScheduleError } from '../../edge/leads/schedule'
-import { applyMigrations, startD1, type TestD1 } from '../helpers/d1'
-import { formJson, ID, INBOX, LEAD, leadEnv, poster, rows as query, T0 } from '../helpers/lead-requests'
-import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+import { applyMigrations, startD1 } from '../helpers/d1'
+import { formJson, ID, INBOX, LEAD, leadEnv, rows as query, T0, leadBench } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
-let d1: TestD1
-let standIn: NotifyStandIn
-let env: LeadEnv
-const pending: Promise<unknown>[] = []
-
-beforeAll(async () => {
-  ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all([d1?.close(), standIn?.close()])
-})
-
-beforeEach(async () => {
-  // The last test's deliveries finish first: an alert it left running must not land in this test's inbox.
-  await Promise.allSettled(pending.splice(0))
-  await d1.clear()
-  standIn.reset()
-  env = leadEnv(d1, standIn)
-})
-
-const post = poster(() => env, pending)
-const rows = <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => query<T>(d1, sql, ...values)
-const settle = () => Promise.all(pending.splice(0))
+const lead = leadBench()
+const { post, rows, settle } = lead
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 const at = (iso: string) => () => new Date(iso)
 const text = (request: { body: Record<string, unknown> } | undefined) => String(request?.body.text)
@@ -50,7 +26,7 @@ describe('delivery', () => {
   })
 
   test('a failed send waits its backoff, is not sent twice at once, and is delivered once by the schedule', async () => {
-    standIn.mode = 'fail'
+    lead.standIn.mode = 'fail'
     await post(formJson())
     await settle()
     expect(
@@ -66,14 +42,17 @@ describe('delivery', () => {
         last_error: 'HTTP 500',
       })),
     )
-    standIn.reset()
+    lead.standIn.reset()
     // Not due yet: nothing sent.
-    expect(await deliverDue(d1.db, env, { now: at('2026-11-25T10:00:30.000Z') })).toEqual([])
+    expect(await deliverDue(lead.d1.db, lead.env, { now: at('2026-11-25T10:00:30.000Z') })).toEqual([])
     // Due: two senders at once (the request's and the schedule's) send each notification once.
     const due = at('2026-11-25T10:01:00.000Z')
-    const [first, second] = await Promise.all([runSchedule(env, due), deliverDue(d1.db, env, { now: due })])
+    const [first, second] = await Promise.all([
+      runSchedule(lead.env, due),
+      deliverDue(lead.d1.db, lead.env, { now: due }),
+    ])
     expect([...first.sent, ...second].filter((outcome) => outcome.delivered)).toHaveLength(2)
-    expect(standIn.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
+    expect(lead.standIn.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
     expect(await rows('SELECT state, attempts FROM notifications')).toEqual([
       { state: 'delivered', attempts: 2 },
       { state: 'delivered', attempts: 2 },
@@ -81,51 +60,54 @@ describe('delivery', () => {
   })
 
   test('a channel that never answers is given up after its timeout, and after a day marked failed', async () => {
-    standIn.mode = 'fail'
-    env.LEAD_WEBHOOK_URL = undefined
+    lead.standIn.mode = 'fail'
+    lead.env.LEAD_WEBHOOK_URL = undefined
     await post(formJson())
     await settle()
-    standIn.mode = 'hang'
-    const [outcome] = await deliverDue(d1.db, env, { now: at('2026-11-25T10:01:00.000Z'), timeoutMs: 300 })
+    lead.standIn.mode = 'hang'
+    const [outcome] = await deliverDue(lead.d1.db, lead.env, {
+      now: at('2026-11-25T10:01:00.000Z'),
+      timeoutMs: 300,
+    })
     expect(outcome).toMatchObject({ delivered: false, error: 'no answer within 0.3 s' })
-    standIn.mode = 'fail'
-    await runSchedule(env, () => new Date(T0.getTime() + GIVE_UP_MS))
+    lead.standIn.mode = 'fail'
+    await runSchedule(lead.env, () => new Date(T0.getTime() + GIVE_UP_MS))
     expect(await rows('SELECT channel, state, last_error FROM notifications')).toEqual([
       { channel: 'email', state: 'failed', last_error: 'HTTP 500' },
     ])
   })
 
   test('an e-mail sent but whose answer was lost is tried again under the same key and not sent twice', async () => {
-    standIn.mode = 'lost'
-    env.LEAD_WEBHOOK_URL = undefined
+    lead.standIn.mode = 'lost'
+    lead.env.LEAD_WEBHOOK_URL = undefined
     expect((await post(formJson())).status).toBe(201)
     // The request's own send: the API sends the e-mail, its answer never comes back (5 s).
     await settle()
-    expect(standIn.emails).toHaveLength(1)
+    expect(lead.standIn.emails).toHaveLength(1)
     expect(await rows('SELECT state, last_error FROM notifications')).toEqual([
       { state: 'pending', last_error: 'no answer within 5 s' },
     ])
-    standIn.mode = 'ok'
-    await runSchedule(env, at('2026-11-25T10:01:00.000Z'))
+    lead.standIn.mode = 'ok'
+    await runSchedule(lead.env, at('2026-11-25T10:01:00.000Z'))
     expect(await rows('SELECT state, attempts FROM notifications')).toEqual([
       { state: 'delivered', attempts: 2 },
     ])
     // Two requests with one key: the owner got one e-mail.
-    expect(standIn.requests.map((request) => [request.idempotencyKey, request.replayed])).toEqual([
+    expect(lead.standIn.requests.map((request) => [request.idempotencyKey, request.replayed])).toEqual([
       [`aquapuebla/lead/${ID}/email`, false],
       [`aquapuebla/lead/${ID}/email`, true],
     ])
-    expect(standIn.emails).toHaveLength(1)
+    expect(lead.standIn.emails).toHaveLength(1)
   })
 
   test('a send whose outcome cannot be recorded stays claimed until its lock expires, then is not sent twice', async () => {
-    env.LEAD_WEBHOOK_URL = undefined
-    standIn.mode = 'fail'
+    lead.env.LEAD_WEBHOOK_URL = undefined
+    lead.standIn.mode = 'fail'
     await post(formJson())
     await settle()
-    standIn.reset()
+    lead.standIn.reset()
     // Every write of the outcome meets a busy database, past all its retries.
-    const real = d1.db
+    const real = lead.d1.db
     const busyOnRecord = {
       prepare: (sql: string) => {
         const statement = real.prepare(sql)
@@ -142,11 +124,11 @@ describe('delivery', () => {
       spy.mockImplementation(() => undefined),
     )
     try {
-      await deliverDue(busyOnRecord, env, { now: at('2026-11-25T10:01:00.000Z') })
+      await deliverDue(busyOnRecord, lead.env, { now: at('2026-11-25T10:01:00.000Z') })
     } finally {
       quiet.forEach((spy) => spy.mockRestore())
     }
-    expect(standIn.emails).toHaveLength(1)
+    expect(lead.standIn.emails).toHaveLength(1)
     expect(await rows('SELECT state, locked_until FROM notifications')).toEqual([
       {
         state: 'pending',
@@ -154,30 +136,33 @@ describe('delivery', () => {
       },
     ])
     // Still locked: nobody sends it.
-    expect(await deliverDue(d1.db, env, { now: at('2026-11-25T10:01:30.000Z') })).toEqual([])
+    expect(await deliverDue(lead.d1.db, lead.env, { now: at('2026-11-25T10:01:30.000Z') })).toEqual([])
     // The lock expired: claimed again, sent again under the same key, and the API sends nothing new.
-    const [retry] = await deliverDue(d1.db, env, { now: at('2026-11-25T10:02:00.000Z') })
+    const [retry] = await deliverDue(lead.d1.db, lead.env, { now: at('2026-11-25T10:02:00.000Z') })
     expect(retry).toMatchObject({ delivered: true })
-    expect(standIn.requests.map((request) => request.replayed)).toEqual([false, true])
-    expect(standIn.emails).toHaveLength(1)
+    expect(lead.standIn.requests.map((request) => request.replayed)).toEqual([false, true])
+    expect(lead.standIn.emails).toHaveLength(1)
     expect(await rows('SELECT state FROM notifications')).toEqual([{ state: 'delivered' }])
   })
 
   test('at most four sends at once, and a slow provider’s queue does not eat into any send’s timeout', async () => {
-    env.LEAD_ALERTS_PER_HOUR = '100'
-    standIn.mode = 'fail'
+    lead.env.LEAD_ALERTS_PER_HOUR = '100'
+    lead.standIn.mode = 'fail'
     for (let i = 0; i < 10; i += 1)
       await post(formJson({ id: uuid(i) }), { headers: { 'CF-Connecting-IP': `198.51.100.${i}` } })
     await settle()
-    standIn.reset()
-    standIn.delayMs = 1000
+    lead.standIn.reset()
+    lead.standIn.delayMs = 1000
     // 20 sends of 1 s each with a 2.5 s timeout: the queue takes 5 s, so a timer started with the queue would
     // time the last rounds out; four at a time, each send's timer starts with its own fetch. (1.5 s of margin per
     // send: with 0.6 s this failed at load average 20.)
-    const outcomes = await deliverDue(d1.db, env, { now: at('2026-11-25T10:05:00.000Z'), timeoutMs: 2500 })
+    const outcomes = await deliverDue(lead.d1.db, lead.env, {
+      now: at('2026-11-25T10:05:00.000Z'),
+      timeoutMs: 2500,
+    })
     expect(outcomes).toHaveLength(20)
     expect(outcomes.every((outcome) => outcome.delivered)).toBe(true)
-    expect(standIn.maxInFlight).toBe(4)
+    expect(lead.standIn.maxInFlight).toBe(4)
   })
 })
 
@@ -195,7 +180,7 @@ describe('what a notification says', () => {
     const name = `${HOSTILE.name} ${'x'.repeat(200)}`.slice(0, 120)
     expect((await post(formJson({ ...HOSTILE, name, page: '/contacto?<!channel>#<x>' }))).status).toBe(201)
     await settle()
-    const webhook = standIn.webhooks[0]?.body as { text: string; lead: Record<string, string> }
+    const webhook = lead.standIn.webhooks[0]?.body as { text: string; lead: Record<string, string> }
     // Slack reads `<…>` as markup: none of the visitor's may reach it unescaped.
     expect(webhook.text).not.toMatch(/<[!@#]|<https?:/)
     expect(webhook.text).toContain('&lt;!channel&gt; &lt;https://evil.example|Ver cotización&gt; &amp; Ana')
@@ -208,7 +193,7 @@ describe('what a notification says', () => {
       name: expect.stringContaining('<!channel>'),
       page: '/contacto',
     })
-    const email = standIn.emails[0]?.body as { subject: string; text: string }
+    const email = lead.standIn.emails[0]?.body as { subject: string; text: string }
     expect(email.subject).not.toMatch(/[\r\n\u2028\u2029]/)
     expect(email.subject.length).toBeLessThanOrEqual(150)
     expect(email.subject).toBe(
@@ -221,16 +206,16 @@ describe('what a notification says', () => {
   test('times are the owner’s (America/Mexico_City) in Spanish; ISO 8601 only in the data for machines', async () => {
     await post(formJson(), { now: new Date('2026-11-25T15:15:00.000Z') })
     await settle()
-    expect(text(standIn.emails[0])).toContain('Recibida: miércoles 25 de noviembre, 9:15')
-    expect(text(standIn.emails[0])).not.toContain('2026-11-25T')
-    expect(text(standIn.emails[0])).toContain(`Todas tus solicitudes: ${INBOX}`)
-    expect(standIn.webhooks[0]?.body).toMatchObject({ lead: { createdAt: '2026-11-25T15:15:00.000Z' } })
+    expect(text(lead.standIn.emails[0])).toContain('Recibida: miércoles 25 de noviembre, 9:15')
+    expect(text(lead.standIn.emails[0])).not.toContain('2026-11-25T')
+    expect(text(lead.standIn.emails[0])).toContain(`Todas tus solicitudes: ${INBOX}`)
+    expect(lead.standIn.webhooks[0]?.body).toMatchObject({ lead: { createdAt: '2026-11-25T15:15:00.000Z' } })
   })
 })
 
 describe('the alert ceiling and the hourly digest', () => {
   test('past LEAD_ALERTS_PER_HOUR the owner gets one digest per channel that counts every other lead', async () => {
-    env.LEAD_ALERTS_PER_HOUR = '2'
+    lead.env.LEAD_ALERTS_PER_HOUR = '2'
     const times = ['16:05', '16:10', '16:20', '16:31', '16:58']
     for (const [i, time] of times.entries())
       await post(formJson({ id: uuid(i), name: `Cliente ${i + 1}` }), {
@@ -241,15 +226,15 @@ describe('the alert ceiling and the hourly digest', () => {
     expect(await rows('SELECT name, alert FROM leads ORDER BY created_at')).toEqual(
       times.map((_, i) => ({ name: `Cliente ${i + 1}`, alert: i < 2 ? 'own' : 'digest' })),
     )
-    expect(standIn.emails).toHaveLength(2)
-    expect(standIn.webhooks).toHaveLength(2)
+    expect(lead.standIn.emails).toHaveLength(2)
+    expect(lead.standIn.webhooks).toHaveLength(2)
     // The hour is not over: no digest yet.
-    expect((await runSchedule(env, at('2026-11-25T16:59:00.000Z'))).digestsCreated).toBe(0)
-    const report = await runSchedule(env, at('2026-11-25T17:02:00.000Z'))
+    expect((await runSchedule(lead.env, at('2026-11-25T16:59:00.000Z'))).digestsCreated).toBe(0)
+    const report = await runSchedule(lead.env, at('2026-11-25T17:02:00.000Z'))
     expect(report.digestsCreated).toBe(2)
-    expect(standIn.emails).toHaveLength(3)
-    expect(standIn.webhooks).toHaveLength(3)
-    const digest = standIn.emails[2]
+    expect(lead.standIn.emails).toHaveLength(3)
+    expect(lead.standIn.webhooks).toHaveLength(3)
+    const digest = lead.standIn.emails[2]
     expect(digest?.idempotencyKey).toBe('aquapuebla/digest/2026-11-25T16/email')
     expect(digest?.body.subject).toBe('3 solicitudes nuevas en la última hora')
     expect(text(digest)).toBe(
@@ -265,7 +250,7 @@ describe('the alert ceiling and the hourly digest', () => {
         `Revísalas en tu bandeja: ${INBOX}`,
       ].join('\n'),
     )
-    expect(standIn.webhooks[2]?.body).toMatchObject({
+    expect(lead.standIn.webhooks[2]?.body).toMatchObject({
       kind: 'digest',
       digest: {
         from: '2026-11-25T16:00:00.000Z',
@@ -276,9 +261,9 @@ describe('the alert ceiling and the hourly digest', () => {
       },
     })
     // However often the schedule runs, one digest per hour and channel.
-    await runSchedule(env, at('2026-11-25T17:07:00.000Z'))
-    await runSchedule(env, at('2026-11-25T18:07:00.000Z'))
-    expect(standIn.emails).toHaveLength(3)
+    await runSchedule(lead.env, at('2026-11-25T17:07:00.000Z'))
+    await runSchedule(lead.env, at('2026-11-25T18:07:00.000Z'))
+    expect(lead.standIn.emails).toHaveLength(3)
     expect(
       await rows("SELECT ref, channel, state FROM notifications WHERE kind = 'digest' ORDER BY channel"),
     ).toEqual([
@@ -288,19 +273,21 @@ describe('the alert ceiling and the hourly digest', () => {
   })
 
   test('a digest that fails is retried like any notification and delivered once', async () => {
-    env.LEAD_ALERTS_PER_HOUR = '0'
-    env.LEAD_WEBHOOK_URL = undefined
+    lead.env.LEAD_ALERTS_PER_HOUR = '0'
+    lead.env.LEAD_WEBHOOK_URL = undefined
     await post(formJson())
-    standIn.mode = 'fail'
-    await runSchedule(env, at('2026-11-25T11:00:00.000Z'))
+    lead.standIn.mode = 'fail'
+    await runSchedule(lead.env, at('2026-11-25T11:00:00.000Z'))
     expect(await rows('SELECT kind, state, attempts FROM notifications')).toEqual([
       { kind: 'digest', state: 'pending', attempts: 1 },
     ])
-    standIn.reset()
-    await runSchedule(env, at('2026-11-25T11:01:00.000Z'))
-    await runSchedule(env, at('2026-11-25T11:06:00.000Z'))
-    expect(standIn.emails.map((email) => email.body.subject)).toEqual(['1 solicitud nueva en la última hora'])
-    expect(text(standIn.emails[0])).toContain(
+    lead.standIn.reset()
+    await runSchedule(lead.env, at('2026-11-25T11:01:00.000Z'))
+    await runSchedule(lead.env, at('2026-11-25T11:06:00.000Z'))
+    expect(lead.standIn.emails.map((email) => email.body.subject)).toEqual([
+      '1 solicitud nueva en la última hora',
+    ])
+    expect(text(lead.standIn.emails[0])).toContain(
       'llegaron 1 solicitud de cotización; te la juntamos en este resumen',
     )
   })
@@ -309,9 +296,9 @@ describe('the alert ceiling and the hourly digest', () => {
 describe('the daily summary', () => {
   /** Tuesday 24 November in Mexico City: 06:00 UTC on the 24th to 06:00 UTC on the 25th. */
   async function busyDay() {
-    env.LEAD_STORE_PER_HOUR = '4'
-    env.LEAD_ALERTS_PER_HOUR = '1'
-    env.LEAD_RATE_LIMIT = '2'
+    lead.env.LEAD_STORE_PER_HOUR = '4'
+    lead.env.LEAD_ALERTS_PER_HOUR = '1'
+    lead.env.LEAD_RATE_LIMIT = '2'
     const send = (
       i: number,
       time: string,
@@ -342,15 +329,15 @@ describe('the daily summary', () => {
 
   test('from 8:00 in Mexico City the owner gets one summary per channel of the day before, in Spanish', async () => {
     await busyDay()
-    standIn.reset()
+    lead.standIn.reset()
     // 7:59 in Mexico City: not yet.
-    expect((await runSchedule(env, at('2026-11-25T13:59:00.000Z'))).summariesCreated).toBe(0)
-    expect((await runSchedule(env, at('2026-11-25T14:00:00.000Z'))).summariesCreated).toBe(2)
-    const summaries = standIn.requests.filter(
+    expect((await runSchedule(lead.env, at('2026-11-25T13:59:00.000Z'))).summariesCreated).toBe(0)
+    expect((await runSchedule(lead.env, at('2026-11-25T14:00:00.000Z'))).summariesCreated).toBe(2)
+    const summaries = lead.standIn.requests.filter(
       (request) => request.body.kind === 'summary' || String(request.body.subject).startsWith('Resumen'),
     )
     expect(summaries).toHaveLength(2)
-    const email = standIn.emails.find((request) => String(request.body.subject).startsWith('Resumen'))
+    const email = lead.standIn.emails.find((request) => String(request.body.subject).startsWith('Resumen'))
     expect(email?.idempotencyKey).toBe('aquapuebla/summary/2026-11-24/email')
     expect(email?.body.subject).toBe(
       'Resumen del martes 24 de noviembre: 4 solicitudes, 3 apartadas como spam',
@@ -372,12 +359,12 @@ describe('the daily summary', () => {
         `Todas tus solicitudes: ${INBOX}`,
       ].join('\n'),
     )
-    const webhook = standIn.webhooks.find((request) => request.body.kind === 'summary')
+    const webhook = lead.standIn.webhooks.find((request) => request.body.kind === 'summary')
     expect(webhook?.body).toMatchObject({
       summary: { day: '2026-11-24', leads: 4, spam: { honeypot: 3, turnstile: 0, unstored: 1 }, refused: 1 },
     })
     // Once a day, however often the schedule runs.
-    await runSchedule(env, at('2026-11-25T20:00:00.000Z'))
+    await runSchedule(lead.env, at('2026-11-25T20:00:00.000Z'))
     expect(
       await rows("SELECT ref, channel FROM notifications WHERE kind = 'summary' ORDER BY channel"),
     ).toEqual([
@@ -389,9 +376,9 @@ describe('the daily summary', () => {
   test('a day with only leads, each alerted on its own, has nothing to say: no summary', async () => {
     await post(formJson(), { now: new Date('2026-11-24T15:00:00.000Z') })
     await settle()
-    standIn.reset()
-    expect((await runSchedule(env, at('2026-11-25T14:05:00.000Z'))).summariesCreated).toBe(0)
-    expect(standIn.requests).toEqual([])
+    lead.standIn.reset()
+    expect((await runSchedule(lead.env, at('2026-11-25T14:05:00.000Z'))).summariesCreated).toBe(0)
+    expect(lead.standIn.requests).toEqual([])
   })
 })
 
@@ -401,12 +388,12 @@ describe('the schedule', () => {
     await post(formJson({ id: uuid(1), _gotcha: 'x' }), { headers: { 'CF-Connecting-IP': '198.51.100.1' } })
     await settle()
     const day = 24 * 60 * 60 * 1000
-    let report = await runSchedule(env, () => new Date(T0.getTime() + 29 * day))
+    let report = await runSchedule(lead.env, () => new Date(T0.getTime() + 29 * day))
     expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 0, rateWindowsDeleted: 2 })
-    report = await runSchedule(env, () => new Date(T0.getTime() + 31 * day))
+    report = await runSchedule(lead.env, () => new Date(T0.getTime() + 31 * day))
     expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 1 })
     expect(await rows('SELECT id, status FROM leads')).toEqual([{ id: ID, status: 'nuevo' }])
-    report = await runSchedule(env, () => new Date(T0.getTime() + 731 * day))
+    report = await runSchedule(lead.env, () => new Date(T0.getTime() + 731 * day))
     expect(report).toMatchObject({ leadsDeleted: 1 })
     expect(await rows('SELECT * FROM leads')).toEqual([])
     expect(await rows('SELECT * FROM notifications')).toEqual([])
@@ -417,7 +404,7 @@ describe('the schedule', () => {
   test('the retention purge runs even when delivery throws, and the run is still reported failed', async () => {
     await post(formJson())
     await settle()
-    const real = d1.db
+    const real = lead.d1.db
     const throwingClaims = {
       prepare: (sql: string) => {
         if (sql.includes('UPDATE notifications SET locked_until')) throw new Error('delivery broke')
@@ -429,7 +416,7 @@ describe('the schedule', () => {
     let thrown: unknown
     try {
       await runSchedule(
-        { ...env, DB: throwingClaims },
+        { ...lead.env, DB: throwingClaims },
         () => new Date(T0.getTime() + 731 * 24 * 60 * 60 * 1000),
       )
     } catch (caught) {
@@ -487,11 +474,11 @@ describe('migration 0002', () => {
         },
       ])
       // The old row is sent by the new machinery.
-      const [outcome] = await deliverDue(old.db, leadEnv(old, standIn), {
+      const [outcome] = await deliverDue(old.db, leadEnv(old, lead.standIn), {
         now: at('2026-11-20T10:08:00.000Z'),
       })
       expect(outcome).toMatchObject({ kind: 'lead', leadId: ID, delivered: true })
-      expect(String(standIn.emails[0]?.body.subject)).toBe(
+      expect(String(lead.standIn.emails[0]?.body.subject)).toBe(
         'Nueva solicitud de cotización: Ana (Consulta General)',
       )
     } finally {
@@ -501,7 +488,7 @@ describe('migration 0002', () => {
 
   test('a kind that is not in notification_kinds cannot be stored', async () => {
     await expect(
-      d1.db
+      lead.d1.db
         .prepare(
           "INSERT INTO notifications (kind, ref, channel, next_attempt_at) VALUES ('postcard', 'x', 'email', 'x')",
         )

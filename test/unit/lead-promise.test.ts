@@ -10,54 +10,25 @@
  */
 import promise from 'content:promesa'
 import { contacto } from '../../src/content/contacto'
-import type { LeadEnv } from '../../edge/leads/env'
 import { handleLeads } from '../../edge/leads/endpoint'
 import { forgetPromise } from '../../edge/leads/promise'
 import { runSchedule } from '../../edge/leads/schedule'
 import { listLeads, monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
-import { startD1, type TestD1 } from '../helpers/d1'
-import {
-  formJson,
-  ID,
-  INBOX,
-  leadEnv,
-  poster,
-  promiseAssets,
-  rows as query,
-  SITE,
-  T0,
-} from '../helpers/lead-requests'
-import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+import { formJson, ID, INBOX, leadBench, leadEnv, promiseAssets, SITE, T0 } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
-let d1: TestD1
-let standIn: NotifyStandIn
-let env: LeadEnv
-const pending: Promise<unknown>[] = []
-
-beforeAll(async () => {
-  ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all([d1?.close(), standIn?.close()])
-})
-
-beforeEach(async () => {
-  await Promise.allSettled(pending.splice(0))
-  await d1.clear()
-  standIn.reset()
-  forgetPromise()
-  env = leadEnv(d1, standIn, { ASSETS: promiseAssets(promise) })
-})
-
 const HOUR = 3_600_000
-const post = poster(() => env, pending)
-const rows = <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => query<T>(d1, sql, ...values)
-const settle = () => Promise.all(pending.splice(0))
+// Each test starts from the promise content/promesa.yaml holds (a test may hand the endpoint another).
+const lead = leadBench({
+  extra: () => {
+    forgetPromise()
+    return { ASSETS: promiseAssets(promise) }
+  },
+})
+const { post, rows, settle } = lead
 const after = (ms: number) => new Date(T0.getTime() + ms)
-const schedule = (ms: number) => runSchedule(env, () => after(ms))
+const schedule = (ms: number) => runSchedule(lead.env, () => after(ms))
 const EMERGENCY_ID = '7a1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e70'
 const emergency = () =>
   formJson({
@@ -68,7 +39,7 @@ const emergency = () =>
   })
 /** The e-mails of one kind, in the order they were sent. */
 const emailsOf = (kind: string) =>
-  standIn.emails.filter((email) => email.idempotencyKey?.startsWith(`aquapuebla/${kind}/`))
+  lead.standIn.emails.filter((email) => email.idempotencyKey?.startsWith(`aquapuebla/${kind}/`))
 const subjects = (kind: string) => emailsOf(kind).map((email) => String(email.body.subject))
 
 test('the content holds the promise the pages quote: 24 h, 2 h for the emergency service', () => {
@@ -82,18 +53,18 @@ test("the success toast and the no-JavaScript page quote the content's promise, 
   const thanks = async () => {
     const response = await handleLeads({
       request: new Request(`${SITE}/api/leads?estado=enviado`),
-      env,
+      env: lead.env,
       waitUntil: () => undefined,
     })
     return (await response.text()).replace(/\s+/g, ' ')
   }
   expect(await thanks()).toContain(sentence)
   forgetPromise()
-  env.ASSETS = promiseAssets({ ...promise, answerHours: 12 })
+  lead.env.ASSETS = promiseAssets({ ...promise, answerHours: 12 })
   expect(await thanks()).toContain('Te responderemos en menos de 12 horas.')
   // A deployment without the file makes no promise up.
   forgetPromise()
-  env.ASSETS = promiseAssets({ answerHours: 'veinticuatro' })
+  lead.env.ASSETS = promiseAssets({ answerHours: 'veinticuatro' })
   const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
   const without = await thanks()
   errors.mockRestore()
@@ -136,7 +107,7 @@ describe('deadlines', () => {
     // The inbox link carries the lead's id and nothing else about the client.
     expect(inbox).toBe(`${INBOX}?solicitud=${EMERGENCY_ID}`)
     // The webhook carries the same, and says it for machines.
-    const hook = standIn.webhooks.find((call) => String(call.body.text).startsWith('URGENTE'))
+    const hook = lead.standIn.webhooks.find((call) => String(call.body.text).startsWith('URGENTE'))
     expect(hook?.body.lead).toMatchObject({
       id: EMERGENCY_ID,
       urgent: true,
@@ -150,9 +121,9 @@ describe('deadlines', () => {
     expect(await rows('SELECT status, due_at, urgent FROM leads')).toEqual([
       { status: 'spam', due_at: null, urgent: 0 },
     ])
-    await d1.clear()
+    await lead.d1.clear()
     forgetPromise()
-    env = leadEnv(d1, standIn, { ASSETS: promiseAssets({ answerHours: 'veinticuatro' }) })
+    lead.env = leadEnv(lead.d1, lead.standIn, { ASSETS: promiseAssets({ answerHours: 'veinticuatro' }) })
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     expect((await post(formJson())).status).toBe(201)
     await settle()
@@ -169,7 +140,7 @@ describe('deadlines', () => {
 
   test('another promise in the content gives other deadlines, and another emergency service', async () => {
     forgetPromise()
-    env.ASSETS = promiseAssets({
+    lead.env.ASSETS = promiseAssets({
       answerHours: 8,
       emergencyHours: 1,
       emergencyService: 'Reparación de Alberca',
@@ -187,10 +158,10 @@ describe('reminders', () => {
   test('at three quarters of the deadline and once it passes: once each per channel, however often the schedule runs', async () => {
     await post(formJson())
     await settle()
-    standIn.reset()
+    lead.standIn.reset()
     // 17 h 55 min of 24: not yet.
     await schedule(17 * HOUR + 55 * 60_000)
-    expect(standIn.requests).toHaveLength(0)
+    expect(lead.standIn.requests).toHaveLength(0)
     // 18 h: the reminder, on both channels.
     const first = await schedule(18 * HOUR)
     expect(first.remindersCreated).toBe(2)
@@ -200,18 +171,18 @@ describe('reminders', () => {
     const text = String(emailsOf('reminder')[0]?.body.text)
     expect(text).toContain('quedan 6 h para cumplir lo que le prometimos (a más tardar mañana a las 4:00)')
     expect(text).toContain(`Abrir en tu bandeja: ${INBOX}?solicitud=${ID}`)
-    expect(standIn.webhooks.map((call) => call.body.kind)).toEqual(['reminder'])
+    expect(lead.standIn.webhooks.map((call) => call.body.kind)).toEqual(['reminder'])
     // The schedule runs every 5 minutes: nothing more until the deadline.
     await schedule(18 * HOUR + 5 * 60_000)
     await schedule(23 * HOUR + 55 * 60_000)
-    expect(standIn.requests).toHaveLength(2)
+    expect(lead.standIn.requests).toHaveLength(2)
     // 24 h: overdue, once.
     await schedule(24 * HOUR)
     await schedule(24 * HOUR + 5 * 60_000)
     expect(subjects('overdue')).toEqual([
       'Sin respuesta: Ana López Treviño (Construcción de Alberca Nueva), el plazo venció a las 4:00',
     ])
-    expect(standIn.requests).toHaveLength(4)
+    expect(lead.standIn.requests).toHaveLength(4)
     expect(
       await rows(
         "SELECT kind, channel, state FROM notifications WHERE kind <> 'lead' ORDER BY kind, channel",
@@ -239,29 +210,29 @@ describe('reminders', () => {
     await post(formJson())
     await post(emergency(), { headers: { 'CF-Connecting-IP': '203.0.113.8' } })
     await settle()
-    standIn.reset()
-    await recordContact(d1.db, ID, 'whatsapp', after(HOUR))
-    await updateLead(d1.db, EMERGENCY_ID, { status: 'contactado' }, after(30 * 60_000))
+    lead.standIn.reset()
+    await recordContact(lead.d1.db, ID, 'whatsapp', after(HOUR))
+    await updateLead(lead.d1.db, EMERGENCY_ID, { status: 'contactado' }, after(30 * 60_000))
     for (const hours of [1.5, 2, 18, 24, 30]) await schedule(hours * HOUR)
-    expect(standIn.requests).toHaveLength(0)
+    expect(lead.standIn.requests).toHaveLength(0)
     expect(await rows("SELECT count(*) AS n FROM notifications WHERE kind <> 'lead'")).toEqual([{ n: 0 }])
   })
 
   test('answered after the reminder was planned but before it could be sent: it is not sent', async () => {
     await post(formJson())
     await settle()
-    standIn.reset()
-    standIn.mode = 'fail'
+    lead.standIn.reset()
+    lead.standIn.mode = 'fail'
     await schedule(18 * HOUR)
     expect(await rows("SELECT state, last_error FROM notifications WHERE kind = 'reminder'")).toEqual([
       { state: 'pending', last_error: 'HTTP 500' },
       { state: 'pending', last_error: 'HTTP 500' },
     ])
-    standIn.reset()
-    await recordContact(d1.db, ID, 'llamada', after(18 * HOUR + 30_000))
+    lead.standIn.reset()
+    await recordContact(lead.d1.db, ID, 'llamada', after(18 * HOUR + 30_000))
     await schedule(18 * HOUR + 5 * 60_000)
     await schedule(25 * HOUR)
-    expect(standIn.requests).toHaveLength(0)
+    expect(lead.standIn.requests).toHaveLength(0)
     expect(
       await rows("SELECT DISTINCT state, last_error FROM notifications WHERE kind = 'reminder'"),
     ).toEqual([{ state: 'failed', last_error: 'nothing to send: the lead was answered or is gone' }])
@@ -270,15 +241,15 @@ describe('reminders', () => {
   test('a tap undone is not an answer: the reminder follows', async () => {
     await post(formJson())
     await settle()
-    standIn.reset()
-    await recordContact(d1.db, ID, 'correo', after(HOUR))
-    await undoContact(d1.db, ID, after(HOUR + 10_000))
+    lead.standIn.reset()
+    await recordContact(lead.d1.db, ID, 'correo', after(HOUR))
+    await undoContact(lead.d1.db, ID, after(HOUR + 10_000))
     await schedule(18 * HOUR)
     expect(subjects('reminder')).toHaveLength(1)
   })
 
   test('leads of a flooded hour (in the digest) and deadlines past a day ago get no reminder one by one', async () => {
-    env.LEAD_ALERTS_PER_HOUR = '1'
+    lead.env.LEAD_ALERTS_PER_HOUR = '1'
     await post(formJson())
     await post(formJson({ id: '9a1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e71', name: 'Luis' }), {
       headers: { 'CF-Connecting-IP': '203.0.113.9' },
@@ -288,12 +259,12 @@ describe('reminders', () => {
       { name: 'Ana López Treviño', alert: 'own' },
       { name: 'Luis', alert: 'digest' },
     ])
-    standIn.reset()
+    lead.standIn.reset()
     // The schedule was down for two days: the old deadline is past the look-back.
     await schedule(49 * HOUR)
-    expect(standIn.requests.filter((request) => String(request.idempotencyKey).includes('reminder'))).toEqual(
-      [],
-    )
+    expect(
+      lead.standIn.requests.filter((request) => String(request.idempotencyKey).includes('reminder')),
+    ).toEqual([])
     expect(subjects('overdue')).toEqual([])
   })
 })
@@ -302,20 +273,20 @@ describe('first contact and «Por atender»', () => {
   test('a status moved on from nuevo is the first contact; moved back, it is undone; spam is none', async () => {
     await post(formJson())
     await settle()
-    const contacted = await updateLead(d1.db, ID, { status: 'cotizado' }, after(2 * HOUR))
+    const contacted = await updateLead(lead.d1.db, ID, { status: 'cotizado' }, after(2 * HOUR))
     expect(contacted).toMatchObject({
       first_contact_at: after(2 * HOUR).toISOString(),
       first_contact_via: 'estado',
     })
     // A later change keeps the first contact as it was.
-    expect(await updateLead(d1.db, ID, { status: 'ganado' }, after(5 * HOUR))).toMatchObject({
+    expect(await updateLead(lead.d1.db, ID, { status: 'ganado' }, after(5 * HOUR))).toMatchObject({
       first_contact_at: after(2 * HOUR).toISOString(),
     })
-    expect(await updateLead(d1.db, ID, { status: 'nuevo' }, after(6 * HOUR))).toMatchObject({
+    expect(await updateLead(lead.d1.db, ID, { status: 'nuevo' }, after(6 * HOUR))).toMatchObject({
       first_contact_at: null,
       first_contact_via: null,
     })
-    expect(await updateLead(d1.db, ID, { status: 'spam' }, after(7 * HOUR))).toMatchObject({
+    expect(await updateLead(lead.d1.db, ID, { status: 'spam' }, after(7 * HOUR))).toMatchObject({
       first_contact_at: null,
     })
   })
@@ -323,18 +294,18 @@ describe('first contact and «Por atender»', () => {
   test('the first tap counts, a later tap changes nothing, and «Deshacer» clears only a tap', async () => {
     await post(formJson())
     await settle()
-    expect(await recordContact(d1.db, ID, 'llamada', after(HOUR))).toMatchObject({
+    expect(await recordContact(lead.d1.db, ID, 'llamada', after(HOUR))).toMatchObject({
       first_contact_at: after(HOUR).toISOString(),
       first_contact_via: 'llamada',
     })
-    expect(await recordContact(d1.db, ID, 'whatsapp', after(2 * HOUR))).toMatchObject({
+    expect(await recordContact(lead.d1.db, ID, 'whatsapp', after(2 * HOUR))).toMatchObject({
       first_contact_via: 'llamada',
     })
-    expect(await undoContact(d1.db, ID, after(3 * HOUR))).toMatchObject({ first_contact_at: null })
+    expect(await undoContact(lead.d1.db, ID, after(3 * HOUR))).toMatchObject({ first_contact_at: null })
     // A status change is undone by the status, not by «Deshacer».
-    await updateLead(d1.db, ID, { status: 'contactado' }, after(4 * HOUR))
-    expect(await undoContact(d1.db, ID, after(5 * HOUR))).toMatchObject({ first_contact_via: 'estado' })
-    expect(await recordContact(d1.db, 'no-such-lead', 'llamada')).toBeNull()
+    await updateLead(lead.d1.db, ID, { status: 'contactado' }, after(4 * HOUR))
+    expect(await undoContact(lead.d1.db, ID, after(5 * HOUR))).toMatchObject({ first_contact_via: 'estado' })
+    expect(await recordContact(lead.d1.db, 'no-such-lead', 'llamada')).toBeNull()
   })
 
   test('«Por atender»: emergencies first, then the closest deadline; answered leads and spam are not in it', async () => {
@@ -350,7 +321,7 @@ describe('first contact and «Por atender»', () => {
       const created = after(hours * HOUR)
       const urgent = service === promise.emergencyService
       const due = new Date(created.getTime() + (urgent ? promise.emergencyHours : promise.answerHours) * HOUR)
-      await d1.db
+      await lead.d1.db
         .prepare(
           `INSERT INTO leads (id, created_at, name, email, phone, service, message, updated_at, due_at, urgent,
              first_contact_at, first_contact_via) VALUES (?1, ?2, ?3, 'a@b.mx', '2225550101', ?4, 'Hola', ?2, ?5, ?6, ?7, ?8)`,
@@ -368,13 +339,13 @@ describe('first contact and «Por atender»', () => {
         .run()
     }
     // A lead stored before deadlines were kept: last.
-    await d1.db
+    await lead.d1.db
       .prepare(
         `INSERT INTO leads (id, created_at, name, email, phone, service, message, updated_at)
          VALUES ('old', '2026-10-01T10:00:00.000Z', 'Sin plazo', 'a@b.mx', '2225550101', 'Consulta General', 'Hola', '2026-10-01T10:00:00.000Z')`,
       )
       .run()
-    const page = await listLeads(d1.db, { status: 'por-atender', query: '' }, 1, T0)
+    const page = await listLeads(lead.d1.db, { status: 'por-atender', query: '' }, 1, T0)
     expect(page.leads.map((lead) => lead.name)).toEqual([
       'Emergencia',
       'Vencida',
@@ -410,7 +381,7 @@ describe('the promise measured', () => {
     for (const [index, [created, service, minutes, status]] of seed.entries()) {
       const at = new Date(created)
       const urgent = service === 'Servicio de Emergencia'
-      await d1.db
+      await lead.d1.db
         .prepare(
           `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, updated_at, due_at,
              urgent, first_contact_at, first_contact_via)
@@ -428,13 +399,13 @@ describe('the promise measured', () => {
         )
         .run()
     }
-    expect(await monthFigures(d1.db, now)).toEqual([
+    expect(await monthFigures(lead.d1.db, now)).toEqual([
       // The emergency answered after 3 h missed its 2 h: 1 of 3 in time; median of 30 and 180 = 105 min.
       { month: '2026-12', received: 3, withDeadline: 3, inTime: 1, answered: 2, medianMinutes: 105 },
       { month: '2026-11', received: 4, withDeadline: 4, inTime: 3, answered: 4, medianMinutes: 90 },
     ])
     // January looks back on December (the year turns).
-    const january = await monthFigures(d1.db, new Date('2027-01-03T18:00:00.000Z'))
+    const january = await monthFigures(lead.d1.db, new Date('2027-01-03T18:00:00.000Z'))
     expect(january.map((month) => [month.month, month.received])).toEqual([
       ['2027-01', 0],
       ['2026-12', 3],

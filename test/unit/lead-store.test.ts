@@ -11,31 +11,24 @@
 import { parseIPv6, rateBucket } from '../../edge/leads/address'
 import { bodyKind, MAX_BODY_BYTES, parseUrlencoded } from '../../edge/leads/body'
 import { handleLeads } from '../../edge/leads/endpoint'
-import type { LeadEnv } from '../../edge/leads/env'
 import { hashBucket } from '../../edge/leads/rate-limit'
 import { MAX_TOKEN_LENGTH, verifyTurnstile } from '../../edge/leads/turnstile'
 import { validateLead } from '../../edge/leads/validate'
 import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
-import { startD1, type TestD1 } from '../helpers/d1'
-import { formJson, ID, LEAD, leadEnv, poster, rows as query, SITE, T0 } from '../helpers/lead-requests'
+import { formJson, ID, LEAD, leadBench, SITE, T0 } from '../helpers/lead-requests'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
-import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 import { startTurnstileStandIn, type TurnstileStandIn } from '../stand-ins/turnstile'
 
 // Each request is several round trips to Miniflare's D1: on a shared, loaded machine a test of many takes seconds.
 jest.setTimeout(30_000)
 
-let d1: TestD1
-let standIn: NotifyStandIn
+const lead = leadBench()
+const { post, rows, settle } = lead
 let turnstile: TurnstileStandIn
 let clock: ClockStandIn
-let env: LeadEnv
-const pending: Promise<unknown>[] = []
 
 beforeAll(async () => {
-  ;[d1, standIn, turnstile, clock] = await Promise.all([
-    startD1(),
-    startNotifyStandIn(),
+  ;[turnstile, clock] = await Promise.all([
     startTurnstileStandIn({
       secret: 'turnstile-secret',
       token: 'token-bueno',
@@ -46,21 +39,13 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await Promise.all([d1?.close(), standIn?.close(), turnstile?.close(), clock?.close()])
+  await Promise.all([turnstile?.close(), clock?.close()])
 })
 
-beforeEach(async () => {
-  // The last test's deliveries finish first: an alert it left running must not land in this test's inbox.
-  await Promise.allSettled(pending.splice(0))
-  await d1.clear()
-  standIn.reset()
+beforeEach(() => {
   turnstile.reset()
-  env = leadEnv(d1, standIn)
 })
 
-const post = poster(() => env, pending)
-const rows = <T = Record<string, unknown>>(sql: string, ...values: unknown[]) => query<T>(d1, sql, ...values)
-const settle = () => Promise.all(pending.splice(0))
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 
 describe('reading the body', () => {
@@ -189,8 +174,8 @@ describe('POST /api/leads', () => {
       { kind: 'lead', channel: 'email', state: 'delivered', attempts: 1 },
       { kind: 'lead', channel: 'webhook', state: 'delivered', attempts: 1 },
     ])
-    const [email] = standIn.emails
-    expect(email?.authorization).toBe(`Bearer ${standIn.apiKey}`)
+    const [email] = lead.standIn.emails
+    expect(email?.authorization).toBe(`Bearer ${lead.standIn.apiKey}`)
     expect(email?.idempotencyKey).toBe(`aquapuebla/lead/${ID}/email`)
     expect(email?.body).toMatchObject({
       from: 'AquaPuebla <avisos@aquapuebla.mx>',
@@ -201,7 +186,7 @@ describe('POST /api/leads', () => {
     expect(String(email?.body.text)).toContain(LEAD.message)
     // 10:00 UTC is 4:00 in Mexico City.
     expect(String(email?.body.text)).toContain('Recibida: miércoles 25 de noviembre, 4:00')
-    expect(standIn.webhooks[0]?.body).toMatchObject({
+    expect(lead.standIn.webhooks[0]?.body).toMatchObject({
       kind: 'lead',
       lead: { id: ID, ...LEAD, page: '/contacto', createdAt: T0.toISOString(), fillMs: 20_000 },
     })
@@ -215,7 +200,7 @@ describe('POST /api/leads', () => {
     expect(await again.json()).toEqual({ id: ID })
     await settle()
     expect(await rows('SELECT name FROM leads')).toEqual([{ name: LEAD.name }])
-    expect(standIn.requests).toHaveLength(2)
+    expect(lead.standIn.requests).toHaveLength(2)
     expect(await rows("SELECT what, n FROM lead_counts WHERE what = 'stored'")).toEqual([
       { what: 'stored', n: 1 },
     ])
@@ -268,7 +253,7 @@ describe('POST /api/leads', () => {
       { status: 'spam', spam_reason: 'honeypot', alert: null },
     ])
     expect(await rows('SELECT * FROM notifications')).toEqual([])
-    expect(pending).toEqual([])
+    expect(lead.pending).toEqual([])
     expect(await rows("SELECT what, n FROM lead_counts WHERE what LIKE 'spam%'")).toEqual([
       { what: 'spam:honeypot', n: 1 },
     ])
@@ -290,14 +275,14 @@ describe('POST /api/leads', () => {
       cases.map(([id, , fillMs]) => ({ id, status: 'nuevo', spam_reason: null, fill_ms: fillMs })),
     )
     // Every one alerted on both channels; the quick ones say so.
-    expect(standIn.emails).toHaveLength(5)
+    expect(lead.standIn.emails).toHaveLength(5)
     const quickNote = 'Ojo: el formulario se llenó en 0 segundos'
-    expect(standIn.emails.filter((email) => String(email.body.text).includes(quickNote))).toHaveLength(2)
+    expect(lead.standIn.emails.filter((email) => String(email.body.text).includes(quickNote))).toHaveLength(2)
     expect(await rows("SELECT n FROM lead_counts WHERE what = 'quick'")).toEqual([{ n: 2 }])
   })
 
   test('one client gets 429 with Retry-After past the limit; its bucket is stored only hashed', async () => {
-    env.LEAD_RATE_LIMIT = '3'
+    lead.env.LEAD_RATE_LIMIT = '3'
     const statuses: number[] = []
     let last: Response | undefined
     for (let i = 0; i < 5; i += 1) {
@@ -320,7 +305,7 @@ describe('POST /api/leads', () => {
   })
 
   test('a phone rotating through its IPv6 /64 is one client; other /64s are not held back by it', async () => {
-    env.LEAD_RATE_LIMIT = '3'
+    lead.env.LEAD_RATE_LIMIT = '3'
     const inOne64 = [
       '2001:db8:ab:cd::1',
       '2001:DB8:AB:CD:FFFF::2',
@@ -338,8 +323,8 @@ describe('POST /api/leads', () => {
     })
     expect(neighbour.status).toBe(201)
     // An IPv4 client seen through an IPv6 socket is the same client as over IPv4.
-    env.LEAD_RATE_LIMIT = '1'
-    await d1.clear()
+    lead.env.LEAD_RATE_LIMIT = '1'
+    await lead.d1.clear()
     expect((await post(formJson({ id: uuid(20) }))).status).toBe(201)
     const mapped = await post(formJson({ id: uuid(21) }), {
       headers: { 'CF-Connecting-IP': '::ffff:203.0.113.7' },
@@ -348,7 +333,7 @@ describe('POST /api/leads', () => {
   })
 
   test('without LEAD_HASH_SECRET the hash key is random, made once and kept in D1: a bucket cannot be reversed', async () => {
-    env.LEAD_HASH_SECRET = undefined
+    lead.env.LEAD_HASH_SECRET = undefined
     expect((await post(formJson())).status).toBe(201)
     const [setting] = await rows<{ value: string }>(
       "SELECT value FROM lead_settings WHERE name = 'hash-secret'",
@@ -373,8 +358,8 @@ describe('POST /api/leads', () => {
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE },
           body,
         }),
-        env,
-        waitUntil: (promise) => pending.push(promise),
+        env: lead.env,
+        waitUntil: (promise) => lead.pending.push(promise),
         now: () => T0,
       })
     const sent = await request(form)
@@ -382,7 +367,7 @@ describe('POST /api/leads', () => {
     expect(sent.headers.get('Location')).toBe('/api/leads?estado=enviado')
     const thanks = await handleLeads({
       request: new Request(`${SITE}/api/leads?estado=enviado`),
-      env,
+      env: lead.env,
       waitUntil: () => undefined,
     })
     expect(thanks.status).toBe(200)
@@ -401,12 +386,12 @@ describe('POST /api/leads', () => {
           method: 'OPTIONS',
           headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
         }),
-        env,
+        env: lead.env,
         waitUntil: () => undefined,
       })
     expect((await preflight('https://otro.example')).status).toBe(403)
     expect((await post(formJson(), { headers: { Origin: 'https://otro.example' } })).status).toBe(403)
-    env.ALLOWED_ORIGINS = 'https://www.aquapuebla.com.mx, https://aquapuebla.netlify.app'
+    lead.env.ALLOWED_ORIGINS = 'https://www.aquapuebla.com.mx, https://aquapuebla.netlify.app'
     const allowed = await preflight('https://aquapuebla.netlify.app')
     expect(allowed.status).toBe(204)
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://aquapuebla.netlify.app')
@@ -418,7 +403,7 @@ describe('POST /api/leads', () => {
   })
 
   test('with LEAD_TEST_CLOCK_URL the endpoint takes its time from the test clock', async () => {
-    env.LEAD_TEST_CLOCK_URL = clock.url
+    lead.env.LEAD_TEST_CLOCK_URL = clock.url
     clock.set(new Date('2027-01-06T15:30:00.000Z'))
     const response = await handleLeads({
       request: new Request(`${SITE}/api/leads`, {
@@ -426,20 +411,20 @@ describe('POST /api/leads', () => {
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: formJson(),
       }),
-      env,
-      waitUntil: (promise) => pending.push(promise),
+      env: lead.env,
+      waitUntil: (promise) => lead.pending.push(promise),
     })
     expect(response.status).toBe(201)
-    const [lead] = await rows<{ created_at: string }>('SELECT created_at FROM leads')
-    expect(Date.parse(lead?.created_at ?? '') - Date.parse('2027-01-06T15:30:00.000Z')).toBeLessThan(5000)
+    const [row] = await rows<{ created_at: string }>('SELECT created_at FROM leads')
+    expect(Date.parse(row?.created_at ?? '') - Date.parse('2027-01-06T15:30:00.000Z')).toBeLessThan(5000)
     await settle()
-    expect(String(standIn.emails[0]?.body.text)).toContain('Recibida: miércoles 6 de enero, 9:30')
+    expect(String(lead.standIn.emails[0]?.body.text)).toContain('Recibida: miércoles 6 de enero, 9:30')
   })
 })
 
 describe('the hour’s storage ceiling', () => {
   test('past LEAD_STORE_PER_HOUR nothing is stored: 503 with Retry-After and a message with the way out', async () => {
-    env.LEAD_STORE_PER_HOUR = '3'
+    lead.env.LEAD_STORE_PER_HOUR = '3'
     const at = new Date('2026-11-25T10:45:00.000Z')
     const statuses = []
     for (let i = 0; i < 5; i += 1)
@@ -469,7 +454,7 @@ describe('the hour’s storage ceiling', () => {
   })
 
   test('spam past the ceiling is counted, not stored, and answered as a lead would be', async () => {
-    env.LEAD_STORE_PER_HOUR = '1'
+    lead.env.LEAD_STORE_PER_HOUR = '1'
     expect((await post(formJson())).status).toBe(201)
     const trap = await post(formJson({ id: uuid(1), _gotcha: 'x' }), {
       headers: { 'CF-Connecting-IP': '198.51.100.1' },
@@ -483,9 +468,9 @@ describe('the hour’s storage ceiling', () => {
   })
 
   test('past the ceiling, a post without JavaScript gets a Spanish page with the phone and WhatsApp links', async () => {
-    env.LEAD_STORE_PER_HOUR = '0'
+    lead.env.LEAD_STORE_PER_HOUR = '0'
     const contactPage = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
-    env.ASSETS = {
+    lead.env.ASSETS = {
       fetch: async (request) =>
         new URL(typeof request === 'string' ? request : request.url).pathname === '/contacto'
           ? new Response(contactPage, { headers: { 'Content-Type': 'text/html' } })
@@ -497,7 +482,7 @@ describe('the hour’s storage ceiling', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE },
         body: new URLSearchParams(LEAD).toString(),
       }),
-      env,
+      env: lead.env,
       waitUntil: () => undefined,
       now: () => T0,
     })
@@ -517,8 +502,8 @@ describe('the hour’s storage ceiling', () => {
 
 describe('Turnstile', () => {
   beforeEach(() => {
-    env.TURNSTILE_SECRET_KEY = 'turnstile-secret'
-    env.TURNSTILE_VERIFY_URL = turnstile.verifyUrl
+    lead.env.TURNSTILE_SECRET_KEY = 'turnstile-secret'
+    lead.env.TURNSTILE_VERIFY_URL = turnstile.verifyUrl
   })
   const sendWith = (id: number, token: string) =>
     post(formJson({ id: uuid(id), 'cf-turnstile-response': token }))
@@ -576,13 +561,13 @@ describe('Turnstile', () => {
     await settle()
     expect(await outcome(1)).toEqual({ status: 'nuevo', spam_reason: null })
     expect(await outcome(2)).toEqual({ status: 'nuevo', spam_reason: null })
-    expect(standIn.emails).toHaveLength(2)
+    expect(lead.standIn.emails).toHaveLength(2)
     expect(await rows("SELECT n FROM lead_counts WHERE what = 'turnstile-unavailable'")).toEqual([{ n: 2 }])
   })
 
   test('siteverify not answering in time is "unavailable", not a failed check', async () => {
     turnstile.mode = 'hang'
-    const verdict = await verifyTurnstile(env, {
+    const verdict = await verifyTurnstile(lead.env, {
       token: 'token-bueno',
       remoteip: null,
       hostnames: new Set(['www.aquapuebla.mx']),
@@ -593,7 +578,7 @@ describe('Turnstile', () => {
   })
 
   test('a wrong secret is the configuration’s fault, logged loudly: the visitor’s lead goes through', async () => {
-    env.TURNSTILE_SECRET_KEY = 'otra-clave'
+    lead.env.TURNSTILE_SECRET_KEY = 'otra-clave'
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     try {
       expect((await sendWith(1, 'token-bueno')).status).toBe(201)
@@ -616,7 +601,7 @@ describe('a busy database', () => {
   /** The real D1, whose writes answer SQLITE_BUSY the first `times` times (two processes on one file). */
   function busyFor(times: number) {
     let left = times
-    const real = d1.db
+    const real = lead.d1.db
     const busy = () => {
       if (left <= 0) return false
       left -= 1
@@ -633,7 +618,7 @@ describe('a busy database', () => {
   test('a lead whose write meets a busy database is retried and stored once', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
-      env.DB = busyFor(2)
+      lead.env.DB = busyFor(2)
       const answer = await post(formJson())
       expect(answer.status).toBe(201)
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('the database was busy'))
@@ -648,7 +633,7 @@ describe('a busy database', () => {
       spy.mockImplementation(() => undefined),
     )
     try {
-      env.DB = busyFor(100)
+      lead.env.DB = busyFor(100)
       const answer = await post(formJson())
       expect(answer.status).toBe(503)
       expect(await answer.json()).toEqual({ error: leadAnswers.unavailable })
