@@ -218,8 +218,15 @@ describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
           'Primer contacto (mediana): —',
         ],
       ])
-      // Nothing hidden sideways; then what the owner sees.
+      // Nothing hidden sideways, the page nor a view's chip inside it; then what the owner sees.
       expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
+      expect(
+        await tab.evaluate(() =>
+          [...document.querySelectorAll('.chip')]
+            .filter((chip) => chip.getBoundingClientRect().right > document.documentElement.clientWidth)
+            .map((chip) => chip.textContent),
+        ),
+      ).toEqual([])
       expect(await accessibilityViolations(tab)).toEqual([])
       mkdirSync(SHOTS, { recursive: true })
       await tab.evaluate(() => window.scrollTo(0, 0))
