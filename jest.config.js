@@ -72,6 +72,9 @@ const everyEngine = [
   '<rootDir>/test/owner/cms-phone.test.ts',
 ]
 
+/** The owner's lead inbox, in Chromium and WebKit (issues 31 and 33): the flows, the spam, «Por atender». */
+const ownersInbox = ['<rootDir>/test/owner/inbox.test.ts', '<rootDir>/test/owner/inbox-promise.test.ts']
+
 /** @type {import('jest').Config} */
 export default {
   projects: [
@@ -89,9 +92,9 @@ export default {
     // Firefox ESR (WebDriver BiDi, puppeteer).
     browserProject('firefox', everyEngine),
     // WebKit, Safari's engine: WebKitGTK through WebKitWebDriver (classic WebDriver, selenium-webdriver); and the
-    // owner's inbox on the phone (issue 31: «Por atender», the first contact, the figures), Safari being the
-    // engine of every iPhone the owner may use.
-    browserProject('webkit', [...everyEngine, '<rootDir>/test/owner/inbox-promise.test.ts'], {
+    // owner's inbox on the phone (its flows, spam, and issue 31's «Por atender», the first contact, the figures),
+    // Safari being the engine of every iPhone the owner may use.
+    browserProject('webkit', [...everyEngine, ...ownersInbox], {
       slowTestThreshold: 60,
     }),
     // The site suite with Debian's nginx serving the build, as on a VPS.

@@ -404,6 +404,7 @@ const ROLE_CANDIDATES: Record<string, string> = {
     'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], textarea',
   // WebKit exposes a single-choice <select> as a pop-up button (as Safari does: AXPopUpButton).
   combobox: 'select, [role="combobox"]',
+  searchbox: 'input[type="search"], [role="searchbox"]',
   radio: 'input[type="radio"], [role="radio"]',
   navigation: 'nav, [role="navigation"]',
   region: 'section, [role="region"]',
@@ -564,8 +565,37 @@ function webkitTab(session: Session, front: FrontServer, viewport: { width: numb
       return entries.filter((entry) => entry.t >= opened).map((entry) => entry.text)
     },
     requests: () => front.log.slice(firstRequest),
-    async screenshot(file) {
-      writeFileSync(file, await driver.takeScreenshot(), 'base64')
+    async cookies() {
+      return (await driver.manage().getCookies()).map(
+        ({ name, domain = '', path = '/', httpOnly = false, sameSite }) => ({
+          name,
+          domain,
+          path,
+          httpOnly,
+          sameSite,
+        }),
+      )
+    },
+    async screenshot(file, { fullPage = false } = {}) {
+      if (!fullPage) return void writeFileSync(file, await driver.takeScreenshot(), 'base64')
+      // WebDriver shoots the viewport (an element's shot too): the window is made as tall as the page for the
+      // shot, then put back. WebKitGTK takes a new size only with both its width and height.
+      const [page, inner, outerWidth, outerHeight] = await driver.executeScript<
+        [number, number, number, number]
+      >(() => [
+        document.documentElement.scrollHeight,
+        window.innerHeight,
+        window.outerWidth,
+        window.outerHeight,
+      ])
+      const frame = driver.manage().window()
+      await frame.setRect({ width: outerWidth, height: outerHeight + Math.max(0, page - inner) })
+      try {
+        await driver.executeScript(() => scrollTo(0, 0))
+        writeFileSync(file, await driver.takeScreenshot(), 'base64')
+      } finally {
+        await frame.setRect({ width: outerWidth, height: outerHeight })
+      }
     },
     async close() {
       if (!session.busy) return
