@@ -60,9 +60,10 @@ const browserProject = (name, testMatch, extra = {}) => ({
 
 /**
  * The suites every engine runs, written once against test/helpers/driver.ts: where engines differ (rendering,
- * hydration, form validation and its scrolling, the owner's phone edit in the CMS). The rest (hosts,
- * validators, CSP, photos, analytics, the inbox …) proves the same thing in any engine, so it runs once, in
- * Chromium; inside these files, the few tests that need what only one driver offers say so (`onlyIn`).
+ * hydration, form validation and its scrolling, the owner's phone edit in the CMS). The owner's lead inbox runs
+ * in Chromium and WebKit (ownersInbox). The rest (hosts, validators, CSP, photos, analytics …) proves the same
+ * thing in any engine, so it runs once, in Chromium; inside these files, the few tests that need what only one
+ * driver offers say so (`onlyIn`).
  */
 const everyEngine = [
   '<rootDir>/test/visitor/site.test.ts',
