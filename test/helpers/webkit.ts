@@ -577,6 +577,13 @@ function webkitTab(session: Session, front: FrontServer, viewport: { width: numb
       )
     },
     async screenshot(file, { fullPage = false } = {}) {
+      // WebKitGTK shoots the last frame it painted: a change just made (the inbox's first render after its
+      // scripts ran) shows only after the next two frames.
+      const painted = () =>
+        driver.executeScript(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        )
+      await painted()
       if (!fullPage) return void writeFileSync(file, await driver.takeScreenshot(), 'base64')
       // WebDriver shoots the viewport (an element's shot too): the window is made as tall as the page for the
       // shot, then put back. WebKitGTK takes a new size only with both its width and height.
@@ -592,6 +599,7 @@ function webkitTab(session: Session, front: FrontServer, viewport: { width: numb
       await frame.setRect({ width: outerWidth, height: outerHeight + Math.max(0, page - inner) })
       try {
         await driver.executeScript(() => scrollTo(0, 0))
+        await painted()
         writeFileSync(file, await driver.takeScreenshot(), 'base64')
       } finally {
         await frame.setRect({ width: outerWidth, height: outerHeight })
