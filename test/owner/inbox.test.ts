@@ -355,9 +355,10 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
         .first(),
     ).toEqual({ n: 0 })
 
-    // 9. Fits the phone: no sideways scrolling. Then the screenshot the owner would see.
+    // 9. Fits the phone: no sideways scrolling. Then the screenshot the owner would see, once the toast is gone.
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
     await tab.evaluate(() => window.scrollTo(0, 0))
+    await toastGone(tab)
     await shot(tab, '')
     await shot(tab, 'full', true)
 
