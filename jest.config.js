@@ -60,9 +60,10 @@ const browserProject = (name, testMatch, extra = {}) => ({
 
 /**
  * The suites every engine runs, written once against test/helpers/driver.ts: where engines differ (rendering,
- * hydration, form validation and its scrolling, the owner's phone edit in the CMS). The rest (hosts,
- * validators, CSP, photos, analytics, the inbox …) proves the same thing in any engine, so it runs once, in
- * Chromium; inside these files, the few tests that need what only one driver offers say so (`onlyIn`).
+ * hydration, form validation and its scrolling, the owner's phone edit in the CMS). The owner's lead inbox runs
+ * in Chromium and WebKit (ownersInbox). The rest (hosts, validators, CSP, photos, analytics …) proves the same
+ * thing in any engine, so it runs once, in Chromium; inside these files, the few tests that need what only one
+ * driver offers say so (`onlyIn`).
  */
 const everyEngine = [
   '<rootDir>/test/visitor/site.test.ts',
@@ -71,6 +72,9 @@ const everyEngine = [
   '<rootDir>/test/visitor/quote-form-before-scripts.test.ts',
   '<rootDir>/test/owner/cms-phone.test.ts',
 ]
+
+/** The owner's lead inbox, in Chromium and WebKit (issues 31 and 33): the flows, the spam, «Por atender». */
+const ownersInbox = ['<rootDir>/test/owner/inbox.test.ts', '<rootDir>/test/owner/inbox-promise.test.ts']
 
 /** @type {import('jest').Config} */
 export default {
@@ -89,9 +93,9 @@ export default {
     // Firefox ESR (WebDriver BiDi, puppeteer).
     browserProject('firefox', everyEngine),
     // WebKit, Safari's engine: WebKitGTK through WebKitWebDriver (classic WebDriver, selenium-webdriver); and the
-    // owner's inbox on the phone (issue 31: «Por atender», the first contact, the figures), Safari being the
-    // engine of every iPhone the owner may use.
-    browserProject('webkit', [...everyEngine, '<rootDir>/test/owner/inbox-promise.test.ts'], {
+    // owner's inbox on the phone (its flows, spam, and issue 31's «Por atender», the first contact, the figures),
+    // Safari being the engine of every iPhone the owner may use.
+    browserProject('webkit', [...everyEngine, ...ownersInbox], {
       slowTestThreshold: 60,
     }),
     // The site suite with Debian's nginx serving the build, as on a VPS.

@@ -53,6 +53,15 @@ export interface TabOptions {
   fresh?: boolean
 }
 
+/** A cookie the browser keeps for the page's URL, HttpOnly ones included, as the engine reports it. */
+export interface Cookie {
+  name: string
+  domain: string
+  path: string
+  httpOnly: boolean
+  sameSite?: string
+}
+
 export interface Request {
   method: string
   /** As the page asked for it (WebKit's loopback photos are named by the stock-photo host they stand for). */
@@ -107,7 +116,10 @@ export interface Tab {
   problems(): Promise<string[]>
   /** Every request the page made since the tab opened. */
   requests(): Request[]
-  screenshot(file: string): Promise<void>
+  /** The cookies the browser keeps for the page's URL (HttpOnly ones too: the browser's view, not the page's). */
+  cookies(): Promise<Cookie[]>
+  /** The viewport, or with `fullPage` the whole page, as a PNG. */
+  screenshot(file: string, options?: { fullPage?: boolean }): Promise<void>
   close(): Promise<void>
 }
 
@@ -311,8 +323,17 @@ export function puppeteerTab(
     },
     problems: async () => [...problems],
     requests: () => [...requests],
-    async screenshot(file) {
-      await page.screenshot({ path: file as `${string}.png` })
+    async cookies() {
+      return (await page.cookies()).map(({ name, domain, path, httpOnly, sameSite }) => ({
+        name,
+        domain,
+        path,
+        httpOnly: Boolean(httpOnly),
+        sameSite,
+      }))
+    },
+    async screenshot(file, { fullPage = false } = {}) {
+      await page.screenshot({ path: file as `${string}.png`, fullPage })
     },
     async close() {
       if (!page.isClosed()) await page.close()

@@ -10,6 +10,10 @@
  * - request interception: none, so the same front server answers the stock photos itself: the stock-photo origin
  *   in the pages, scripts and policy is rewritten to a path of its own (img-src 'self' already allows it), where
  *   it serves the placeholder the puppeteer suites answer with; every request it sees is logged for `requests()`;
+ *   it forwards the Host the browser asked for, so the site's server sees the origin the page is on;
+ * - axe: WebDriver's scripts run under the page's policy in WebKit (no eval of axe's source without
+ *   'unsafe-eval'), so the front server answers axe-core's source as a script of the site's own origin
+ *   (AXE_PATH), which test/helpers/axe.ts puts in the page;
  * - finding things as a visitor does: candidates by tag, then WebKit's own computed role and accessible name
  *   (WebDriver's "Get Computed Role/Label", from its accessibility tree);
  * - viewport: the window is sized so that the page gets the height asked for; WebKitGTK's window cannot be
@@ -23,6 +27,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import { connect } from 'node:net'
+import axe from 'axe-core'
 import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } from 'selenium-webdriver'
 import { Select } from 'selenium-webdriver/lib/select'
 import { freePort } from '../../scripts/hosts/servers'
@@ -34,6 +39,12 @@ export const MIN_WIDTH = 447
 const PHOTO_ORIGIN = 'https://images.unsplash.com'
 /** Where the front server answers the stock photos (a path of the site's own origin). */
 const PHOTO_PATH = '/__stock-photos'
+/**
+ * Where the front server answers axe-core's source (test/helpers/axe.ts): a script of the page's own origin,
+ * which every policy of the site allows (`script-src 'self'`), where WebDriver's scripts, run under the page's
+ * policy in WebKit, may not evaluate it (no 'unsafe-eval') nor put it inline (no hash for it).
+ */
+export const AXE_PATH = '/__axe-core/axe.min.js'
 
 // --- What must be installed ------------------------------------------------------------------------------------
 
@@ -304,6 +315,14 @@ export async function startFrontServer(upstream: string): Promise<FrontServer> {
       response.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'max-age=3600' })
       return void response.end(placeholderPhoto(real))
     }
+    if (path === AXE_PATH) {
+      // The test's own instrument, not the page's: not logged as a request of the page.
+      response.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-store',
+      })
+      return void response.end(axe.source)
+    }
     log.push({ method: request.method ?? 'GET', url: `${origin}${path}` })
     const upstreamRequest = httpRequest(
       {
@@ -311,7 +330,10 @@ export async function startFrontServer(upstream: string): Promise<FrontServer> {
         port: target.port,
         method: request.method,
         path,
-        headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' },
+        // The Host the browser asked for goes on, as a reverse proxy forwards it (nginx's `proxy_set_header Host
+        // $host`, Cloudflare's edge): a server that builds its URLs from it (wrangler's request.url) sees the
+        // origin the page is on, so the page's own Origin header is its origin there (the inbox's CSRF check).
+        headers: { ...request.headers, 'accept-encoding': 'identity' },
       },
       async (answer) => {
         const type = String(answer.headers['content-type'] ?? '')
@@ -382,6 +404,7 @@ const ROLE_CANDIDATES: Record<string, string> = {
     'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], textarea',
   // WebKit exposes a single-choice <select> as a pop-up button (as Safari does: AXPopUpButton).
   combobox: 'select, [role="combobox"]',
+  searchbox: 'input[type="search"], [role="searchbox"]',
   radio: 'input[type="radio"], [role="radio"]',
   navigation: 'nav, [role="navigation"]',
   region: 'section, [role="region"]',
@@ -542,8 +565,45 @@ function webkitTab(session: Session, front: FrontServer, viewport: { width: numb
       return entries.filter((entry) => entry.t >= opened).map((entry) => entry.text)
     },
     requests: () => front.log.slice(firstRequest),
-    async screenshot(file) {
-      writeFileSync(file, await driver.takeScreenshot(), 'base64')
+    async cookies() {
+      return (await driver.manage().getCookies()).map(
+        ({ name, domain = '', path = '/', httpOnly = false, sameSite }) => ({
+          name,
+          domain,
+          path,
+          httpOnly,
+          sameSite,
+        }),
+      )
+    },
+    async screenshot(file, { fullPage = false } = {}) {
+      // WebKitGTK shoots the last frame it painted: a change just made (the inbox's first render after its
+      // scripts ran) shows only after the next two frames.
+      const painted = () =>
+        driver.executeScript(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        )
+      await painted()
+      if (!fullPage) return void writeFileSync(file, await driver.takeScreenshot(), 'base64')
+      // WebDriver shoots the viewport (an element's shot too): the window is made as tall as the page for the
+      // shot, then put back. WebKitGTK takes a new size only with both its width and height.
+      const [page, inner, outerWidth, outerHeight] = await driver.executeScript<
+        [number, number, number, number]
+      >(() => [
+        document.documentElement.scrollHeight,
+        window.innerHeight,
+        window.outerWidth,
+        window.outerHeight,
+      ])
+      const frame = driver.manage().window()
+      await frame.setRect({ width: outerWidth, height: outerHeight + Math.max(0, page - inner) })
+      try {
+        await driver.executeScript(() => scrollTo(0, 0))
+        await painted()
+        writeFileSync(file, await driver.takeScreenshot(), 'base64')
+      } finally {
+        await frame.setRect({ width: outerWidth, height: outerHeight })
+      }
     },
     async close() {
       if (!session.busy) return

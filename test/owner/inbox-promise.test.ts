@@ -5,24 +5,19 @@
  * one and an answered one; the test clock (LEAD_TEST_CLOCK_URL) fixes the server's time, so "Vencida hace 2 h"
  * is the same on every run. Signed in with the loopback one-time link; at 390 px (447 in WebKit: its narrowest
  * window) and 1280 px: the order (emergency, overdue, the rest by deadline), the times in Spanish in the owner's
- * zone, the month figures, nothing hidden sideways, axe clean (Chromium: see accessibilityViolations), screenshots
- * looked at; the core flows: a tap on
- * WhatsApp recorded as the first contact and undone, a status change that answers a lead, the other views, the
- * alert's link (?solicitud=<id>) opening its lead on top.
+ * zone, the month figures, nothing hidden sideways, axe clean and no console problem in both engines
+ * (test/helpers/axe.ts, inbox.ts), screenshots looked at; the core flows: a tap on WhatsApp recorded as the first
+ * contact and undone, a status change that answers a lead, the other views, the alert's link (?solicitud=<id>)
+ * opening its lead on top.
  * Needs a build (`npm run build`). Run: `npx jest test/owner/inbox-promise.test.ts --selectProjects chromium`
  * (or `webkit`), `--runInBand`.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { AxePuppeteer } from '@axe-core/puppeteer'
-import axe from 'axe-core'
-import { INBOX_PREFIX } from '../../scripts/hosts/host-rules'
-import { localInboxSignIn } from '../../scripts/hosts/inbox-sign-in'
-import { createLocalD1, freePort, startPages, type HostServer } from '../../scripts/hosts/servers'
-import { distDir, projectRoot } from '../helpers/browser'
-import { openLocalD1, type TestD1 } from '../helpers/d1'
-import { engine, openSite, puppeteerPage, widthsFor, type Site, type Tab } from '../helpers/driver'
+import { projectRoot } from '../helpers/browser'
+import { accessibilityViolations } from '../helpers/axe'
+import { engine, widthsFor, withTab, type Tab } from '../helpers/driver'
+import { INBOX_PREFIX, startInbox, waitForNames, type InboxUnderTest } from '../helpers/inbox'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 
 jest.setTimeout(180_000)
@@ -42,58 +37,39 @@ const SEED: [string, string, string, number, number, 0 | 1, [number, string] | n
 ]
 const DUE_ORDER = ['Jorge Ruiz', 'Rosa Delgado', 'Laura Méndez']
 
-const d1Dir = mkdtempSync(path.join(tmpdir(), 'inbox-promise-d1-'))
 let clock: ClockStandIn
-let server: HostServer
-let store: TestD1
-let site: Site
-let signInLink: string
+let inbox: InboxUnderTest
 let signedIn = false
 
 beforeAll(async () => {
-  if (!existsSync(path.join(distDir, INBOX_PREFIX, 'index.html')))
-    throw new Error('dist/admin/solicitudes/ is missing: run npm run build')
   clock = await startClockStandIn(T0)
-  const local = createLocalD1(d1Dir)
-  store = await openLocalD1(local)
-  await store.db.batch(
-    SEED.map(([id, name, service, created, due, urgent, contact, status]) =>
-      store.db
-        .prepare(
-          `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, updated_at,
-             due_at, urgent, first_contact_at, first_contact_via, alert)
-           VALUES (?1, ?2, ?3, ?4, '222 555 0101', ?5, 'Necesito ayuda con mi alberca.', '/contacto', ?6, ?2, ?7, ?8,
-             ?9, ?10, 'own')`,
-        )
-        .bind(
-          id,
-          at(created),
-          name,
-          `${id}@example.com`,
-          service,
-          status,
-          at(due),
-          urgent,
-          contact ? at(contact[0]) : null,
-          contact ? contact[1] : null,
+  inbox = await startInbox({
+    seed: (db) =>
+      db.batch(
+        SEED.map(([id, name, service, created, due, urgent, contact, status]) =>
+          db
+            .prepare(
+              `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, updated_at,
+                 due_at, urgent, first_contact_at, first_contact_via, alert)
+               VALUES (?1, ?2, ?3, ?4, '222 555 0101', ?5, 'Necesito ayuda con mi alberca.', '/contacto', ?6, ?2,
+                 ?7, ?8, ?9, ?10, 'own')`,
+            )
+            .bind(
+              id,
+              at(created),
+              name,
+              `${id}@example.com`,
+              service,
+              status,
+              at(due),
+              urgent,
+              contact ? at(contact[0]) : null,
+              contact ? contact[1] : null,
+            ),
         ),
-    ),
-  )
-  const port = await freePort()
-  const inbox = localInboxSignIn(`http://127.0.0.1:${port}`)
-  signInLink = inbox.link
-  server = await startPages({
-    root: distDir,
-    port,
-    functions: {
-      dir: path.join(projectRoot, 'functions'),
-      vars: { ...inbox.vars, LEAD_TEST_CLOCK_URL: clock.url },
-      d1: local,
-    },
+      ),
+    vars: { LEAD_TEST_CLOCK_URL: clock.url },
   })
-  // WebKit reaches the server directly: its front server would answer on another origin, which the inbox's
-  // CSRF check refuses (so WebKit's tabs cannot report console problems; Chromium's do).
-  site = await openSite({ origin: server.url, probe: engine !== 'webkit' })
 }, 180_000)
 
 beforeEach(() => {
@@ -101,32 +77,26 @@ beforeEach(() => {
 })
 
 afterAll(async () => {
-  await site?.close()
-  await server?.close()
-  await store?.close()
+  await inbox?.close()
   await clock?.close()
-  rmSync(d1Dir, { recursive: true, force: true })
 })
 
-/** Opens the inbox (signing in with the one-time link the first time) and waits for «Por atender». */
-async function openInbox(width: number, search = ''): Promise<Tab> {
-  const tab = await site.open({ width, height: 900 })
-  if (!signedIn) {
-    await tab.goto(signInLink)
-    signedIn = true
-    if (search) await tab.goto(`${INBOX_PREFIX}${search}`)
-  } else await tab.goto(`${INBOX_PREFIX}${search}`)
-  await tab.byRole('heading', 'Solicitudes')
-  return tab
-}
+const store = () => inbox.store
 
-async function waitForNames(tab: Tab, expected: string[]): Promise<void> {
-  await tab.waitFor(
-    (wanted: string) =>
-      JSON.stringify([...document.querySelectorAll('#lista h2')].map((h) => h.textContent)) === wanted,
-    [JSON.stringify(expected)],
-    { what: `the list ${expected.join(', ')}` },
-  )
+/**
+ * Opens the inbox (signing in with the one-time link the first time) and waits for «Solicitudes»; the tab is
+ * closed whatever happens (WebKit has one at a time).
+ */
+async function inInbox(width: number, search: string, run: (tab: Tab) => Promise<void>): Promise<void> {
+  await withTab(inbox.site, { width, height: 900 }, async (tab) => {
+    if (!signedIn) {
+      await tab.goto(inbox.signInPath)
+      signedIn = true
+      if (search) await tab.goto(`${INBOX_PREFIX}${search}`)
+    } else await tab.goto(`${INBOX_PREFIX}${search}`)
+    await tab.byRole('heading', 'Solicitudes')
+    await run(tab)
+  })
 }
 
 /** Each card of the list: its name, its badges and its promise line, as the owner reads them. */
@@ -139,32 +109,6 @@ const cards = (tab: Tab) =>
       undo: card.querySelector('.promise button')?.textContent ?? null,
     })),
   )
-
-/**
- * axe-core's WCAG 2.x A/AA rules through @axe-core/puppeteer, in Chromium only: WebKit's WebDriver scripts run
- * under the inbox's policy (script-src 'self', no 'unsafe-eval'), which refuses axe's source, and the front
- * server that adds a hash to the policy (test/helpers/webkit.ts) answers on another origin, which the inbox's
- * CSRF check refuses. The markup is the same in both engines; WebKit's run checks the layout and the flows.
- */
-async function accessibilityViolations(tab: Tab): Promise<string[]> {
-  if (engine === 'webkit') return []
-  const results = await new AxePuppeteer(puppeteerPage(tab), axe.source)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze()
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
-
-/** Every tab is closed, whatever happens in it (WebKit has one at a time). */
-async function inInbox(width: number, search: string, run: (tab: Tab) => Promise<void>): Promise<void> {
-  const tab = await openInbox(width, search)
-  try {
-    await run(tab)
-  } finally {
-    await tab.close().catch(() => undefined)
-  }
-}
 
 describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
   test('«Por atender» first: the emergency, the overdue one, then by deadline, with the time left in Spanish', async () => {
@@ -244,7 +188,7 @@ describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
       })
       expect(await accessibilityViolations(tab)).toEqual([])
       await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${width}-todas.png`))
-      if (site.seesProblems) expect(await tab.problems()).toEqual([])
+      expect(await tab.problems()).toEqual([])
     })
   })
 })
@@ -274,7 +218,7 @@ test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a 
       ),
     ).toMatch(/^Respondida en 1 h( \d+ min)?, por WhatsApp · a tiempo$/)
     expect(
-      await store.db.prepare("SELECT first_contact_via FROM leads WHERE id = 'lead-laura'").first(),
+      await store().db.prepare("SELECT first_contact_via FROM leads WHERE id = 'lead-laura'").first(),
     ).toEqual({
       first_contact_via: 'whatsapp',
     })
@@ -284,7 +228,7 @@ test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a 
     await tab.click(await tab.byRole('button', 'Deshacer', lauraAgain))
     await tab.byRole('radio', 'Por atender 3')
     expect(
-      await store.db.prepare("SELECT first_contact_at FROM leads WHERE id = 'lead-laura'").first(),
+      await store().db.prepare("SELECT first_contact_at FROM leads WHERE id = 'lead-laura'").first(),
     ).toEqual({
       first_contact_at: null,
     })
@@ -301,7 +245,7 @@ test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a 
       { what: 'Rosa answered late' },
     )
     expect(
-      await store.db.prepare("SELECT status, first_contact_via FROM leads WHERE id = 'lead-rosa'").first(),
+      await store().db.prepare("SELECT status, first_contact_via FROM leads WHERE id = 'lead-rosa'").first(),
     ).toEqual({
       status: 'contactado',
       first_contact_via: 'estado',
