@@ -83,6 +83,8 @@ const when = new Intl.DateTimeFormat('es-MX', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  // 24-hour, as the promise line and the alerts write it (contract/owner-time.ts), in every engine.
+  hourCycle: 'h23',
 })
 
 /** The spam panel's short dates: the day and time, without the year. */
@@ -92,6 +94,8 @@ const shortWhen = new Intl.DateTimeFormat('es-MX', {
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
+  // 24-hour, as the promise line and the alerts write it (contract/owner-time.ts), in every engine.
+  hourCycle: 'h23',
 })
 
 function say(message: string): void {
@@ -399,6 +403,8 @@ function confirmDelete(lead: Lead): void {
       renderCounts()
       updateCount()
       say(copy.deleted)
+      // A deleted lead leaves the month figures and «Por atender»'s count too.
+      void refreshCounts().catch(() => undefined)
       ;(next?.querySelector('h2') ?? document.getElementById('titulo'))?.focus()
     } catch (error) {
       failed(error)

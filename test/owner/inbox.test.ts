@@ -25,6 +25,7 @@ import { distDir, projectRoot } from '../helpers/browser'
 import { engine, onlyIn, puppeteerPage, withTab, type Handle, type Tab } from '../helpers/driver'
 import { INBOX_PREFIX, startInbox, waitForNames, type InboxUnderTest } from '../helpers/inbox'
 import { FORMULA, MARKUP, SPAM_NAMES, seedStatements } from '../helpers/inbox-seed'
+import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
 jest.setTimeout(180_000)
@@ -34,6 +35,8 @@ const downloads = mkdtempSync(path.join(tmpdir(), 'inbox-downloads-'))
 
 let github: GitHubStandIn
 let inbox: InboxUnderTest
+/** The server's time (LEAD_TEST_CLOCK_URL): 25 November 2026, so the seeded October lead is last month's. */
+let clock: ClockStandIn
 
 beforeAll(async () => {
   github = await startGitHubStandIn({
@@ -48,9 +51,11 @@ beforeAll(async () => {
       under: 'content',
     },
   })
+  clock = await startClockStandIn(new Date('2026-11-25T18:00:00.000Z'))
   inbox = await startInbox({
     seed: (db) => db.batch(seedStatements().map((statement) => db.prepare(statement))),
     vars: {
+      LEAD_TEST_CLOCK_URL: clock.url,
       GITHUB_CLIENT_ID: 'Iv1.bandeja',
       GITHUB_CLIENT_SECRET: 'secreto-de-la-app',
       GITHUB_OAUTH_ORIGIN: github.origin,
@@ -63,10 +68,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await inbox?.close()
   await github?.close()
+  await clock?.close()
   rmSync(downloads, { recursive: true, force: true })
 })
 
 const store = () => inbox.store
+/** «Recibidas» of one month's figures, as the owner reads it (`month` is YYYY-MM). */
+const receivedIn = (tab: Tab, month: string) =>
+  tab.evaluate((id: string) => document.querySelector(`#cifras-${id} + dl dd`)?.textContent ?? null, month)
 
 /** A screenshot in SHOTS named by the engine and the tab's width, e.g. inbox-webkit-447-spam.png. */
 async function shot(tab: Tab, name: string, fullPage = false): Promise<void> {
@@ -332,7 +341,9 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     )
     expect(csv).not.toContain('Casino Bonus')
 
-    // 8. Delete for good, after confirming; the count follows and the row is gone from D1 with its notices.
+    // 8. Delete for good, after confirming; the counts and last month's figures follow, and the row is gone
+    //    from D1 with its notices.
+    expect(await receivedIn(tab, '2026-10')).toBe('1')
     await tab.click(await tab.byRole('button', 'Eliminar', await cardOf(tab, 'Carlos Méndez')))
     const dialog = await tab.element(() => document.querySelector('dialog[open]'), [], {
       what: 'the confirmation',
@@ -347,6 +358,9 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     expect(await textOf(tab, '#cuenta')).toBe('4 solicitudes')
     await tab.byRole('radio', 'Todas 4')
     await tab.byRole('radio', 'Ganado 0')
+    await tab.waitFor(() => document.querySelector('#cifras-2026-10 + dl dd')?.textContent === '0', [], {
+      what: "last month's «Recibidas» at 0 once its one lead is deleted",
+    })
     expect(
       await store()
         .db.prepare(
