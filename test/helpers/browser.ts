@@ -3,14 +3,19 @@
  * puppeteer-core, the built site served by our own scripts/serve.ts on a free loopback port, external
  * hosts intercepted (stock photos answered locally).
  */
-import { rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { cpSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
-import { buildIntoSync } from '../../scripts/lib/build-into'
+import { cmsConfigYaml } from '../../scripts/cms/config'
+import { readCmsSettings } from '../../scripts/cms/settings'
+import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
+import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
 import { startNginx } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
+import { contentSchemas } from '../../src/content/schema'
 import { engine, launchEngine, scriptlessBrowser } from './engines'
 
 export const projectRoot = path.resolve(__dirname, '../..')
@@ -161,4 +166,26 @@ export function buildVariant(outDir: string, env: Record<string, string>): Built
     throw new Error(`build did not finish: ${result.error.message}\n${result.stdout}\n${result.stderr}`)
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
   return { stdout: result.stdout, ssrDir }
+}
+
+/**
+ * The build with other CMS settings (CMS_AUTH_BASE_URL, CMS_PROXY_URL), in seconds: a copy of dist/ with the two
+ * build steps those settings reach done again with them, the admin's config.yml (scripts/cms/admin.ts) and the
+ * host files (scripts/build/host-config.ts, its nginx.conf into `<outDir>-deploy/`). A full `npm run build` with
+ * them differs from dist/ in admin/config.yml alone (base_url, auth_endpoint; compared file by file on
+ * 2026-11-25, its nginx.conf the same too), and takes 1-3 min on the loaded 2-core CI machine. Delete it with
+ * `removeVariant(outDir)`.
+ */
+export function cmsSettingsVariant(outDir: string, env: Record<string, string>): void {
+  cpSync(distDir, outDir, { recursive: true })
+  writeFileSync(
+    path.join(outDir, ADMIN_PREFIX, 'config.yml'),
+    cmsConfigYaml(contentSchemas, readCmsSettings({ ...process.env, ...env })),
+  )
+  const hosts = spawnSync(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/build/host-config.ts'], {
+    cwd: projectRoot,
+    env: shellEnvironment({ ...env, DIST_DIR: outDir, DEPLOY_DIR: deployDirFor(projectRoot, outDir, {}) }),
+    encoding: 'utf8',
+  })
+  if (hosts.status !== 0) throw new Error(`host-config failed:\n${hosts.stdout}\n${hosts.stderr}`)
 }
