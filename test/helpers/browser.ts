@@ -4,13 +4,15 @@
  * hosts intercepted (stock photos answered locally).
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
 import { cmsConfigYaml } from '../../scripts/cms/config'
 import { readCmsSettings } from '../../scripts/cms/settings'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
 import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
+import { staleReason } from '../../scripts/lib/build-info'
+import { readBuildSettings } from '../../scripts/lib/build-settings'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
 import { startNginx } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
@@ -166,6 +168,66 @@ export function buildVariant(outDir: string, env: Record<string, string>): Built
     throw new Error(`build did not finish: ${result.error.message}\n${result.stdout}\n${result.stderr}`)
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
   return { stdout: result.stdout, ssrDir }
+}
+
+/**
+ * The folder of a variant build that several test files need with the same settings, built at most once per
+ * state of the sources: `.variants/shared-<name>/` (its server bundle in `.variants/shared-<name>-server/`),
+ * built by the first file that asks for it and reused by the next ones while its record (build-info.json,
+ * scripts/lib/build-info.ts) says it is the build of these settings from content/ and the sources as they are
+ * now. One `npm test` thus builds the LEAD_ENDPOINT=/api/leads site once for smoke.test.ts and
+ * lead-promise.test.ts (a build is ~30 s idle, 1-3 min on the loaded 2-core CI machine), not once each.
+ * Shared, so read-only: a test that breaks a build copies it first; no test deletes it (.variants/ is
+ * git-ignored). Files running in parallel (jest without --runInBand) wait for each other's build of it.
+ */
+export function sharedVariant(name: string, env: Record<string, string>): string {
+  const outDir = path.join(projectRoot, '.variants', `shared-${name}`)
+  const ssrDir = `${outDir}-server`
+  const wanted = { settings: readBuildSettings(env), contentDir: path.join(projectRoot, 'content') }
+  const stale = () => staleReason(outDir, wanted, projectRoot, { SSR_DIST_DIR: ssrDir })
+  if (!stale()) return outDir
+  const lock = `${outDir}.lock`
+  const deadline = Date.now() + BUILD_HANG_GUARD_MS
+  mkdirSync(path.dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      writeFileSync(path.join(lock, 'pid'), String(process.pid))
+      break
+    } catch {
+      // Another process builds it: wait for it, unless it is gone (its lock is then stale).
+      let owner = 0
+      try {
+        owner = Number(readFileSync(path.join(lock, 'pid'), 'utf8'))
+      } catch {
+        // Its pid is being written.
+      }
+      let alive = true
+      if (owner) {
+        try {
+          process.kill(owner, 0)
+        } catch {
+          alive = false
+        }
+      }
+      if (!alive) rmSync(lock, { recursive: true, force: true })
+      else if (Date.now() > deadline) throw new Error(`${lock}: the build of ${name} held it too long`)
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000)
+    }
+  }
+  try {
+    const reason = stale()
+    if (reason) {
+      removeVariant(outDir, { ssrDir })
+      buildVariant(outDir, env)
+      const still = stale()
+      if (still)
+        throw new Error(`the shared build ${name} is still not the one wanted after building: ${still}`)
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+  return outDir
 }
 
 /**
