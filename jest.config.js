@@ -98,7 +98,8 @@ export default {
     browserProject('webkit', [...everyEngine, ...ownersInbox], {
       slowTestThreshold: 60,
     }),
-    // The site suite with Debian's nginx serving the build, as on a VPS.
+    // The site suite with Debian's nginx serving the build, as on a VPS (but the menu, overflow and skip link,
+    // which the page's files alone decide: site.test.ts says why).
     browserProject('nginx', ['<rootDir>/test/visitor/site.test.ts']),
   ],
 }

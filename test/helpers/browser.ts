@@ -3,14 +3,21 @@
  * puppeteer-core, the built site served by our own scripts/serve.ts on a free loopback port, external
  * hosts intercepted (stock photos answered locally).
  */
-import { rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
-import { buildIntoSync } from '../../scripts/lib/build-into'
+import { cmsConfigYaml } from '../../scripts/cms/config'
+import { readCmsSettings } from '../../scripts/cms/settings'
+import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
+import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
+import { staleReason } from '../../scripts/lib/build-info'
+import { readBuildSettings } from '../../scripts/lib/build-settings'
 import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offline-images'
 import { startNginx } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
+import { contentSchemas } from '../../src/content/schema'
 import { engine, launchEngine, scriptlessBrowser } from './engines'
 
 export const projectRoot = path.resolve(__dirname, '../..')
@@ -161,4 +168,86 @@ export function buildVariant(outDir: string, env: Record<string, string>): Built
     throw new Error(`build did not finish: ${result.error.message}\n${result.stdout}\n${result.stderr}`)
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
   return { stdout: result.stdout, ssrDir }
+}
+
+/**
+ * The folder of a variant build that several test files need with the same settings, built at most once per
+ * state of the sources: `.variants/shared-<name>/` (its server bundle in `.variants/shared-<name>-server/`),
+ * built by the first file that asks for it and reused by the next ones while its record (build-info.json,
+ * scripts/lib/build-info.ts) says it is the build of these settings from content/ and the sources as they are
+ * now. One `npm test` thus builds the LEAD_ENDPOINT=/api/leads site once for smoke.test.ts and
+ * lead-promise.test.ts (a build is ~30 s idle, 1-3 min on the loaded 2-core CI machine), not once each.
+ * Shared, so read-only: a test that breaks a build copies it first; no test deletes it (.variants/ is
+ * git-ignored). Files running in parallel (jest without --runInBand) wait for each other's build of it.
+ */
+export function sharedVariant(name: string, env: Record<string, string>): string {
+  const outDir = path.join(projectRoot, '.variants', `shared-${name}`)
+  const ssrDir = `${outDir}-server`
+  const wanted = { settings: readBuildSettings(env), contentDir: path.join(projectRoot, 'content') }
+  const stale = () => staleReason(outDir, wanted, projectRoot, { SSR_DIST_DIR: ssrDir })
+  if (!stale()) return outDir
+  const lock = `${outDir}.lock`
+  const deadline = Date.now() + BUILD_HANG_GUARD_MS
+  mkdirSync(path.dirname(lock), { recursive: true })
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      writeFileSync(path.join(lock, 'pid'), String(process.pid))
+      break
+    } catch {
+      // Another process builds it: wait for it, unless it is gone (its lock is then stale).
+      let owner = 0
+      try {
+        owner = Number(readFileSync(path.join(lock, 'pid'), 'utf8'))
+      } catch {
+        // Its pid is being written.
+      }
+      let alive = true
+      if (owner) {
+        try {
+          process.kill(owner, 0)
+        } catch {
+          alive = false
+        }
+      }
+      if (!alive) rmSync(lock, { recursive: true, force: true })
+      else if (Date.now() > deadline) throw new Error(`${lock}: the build of ${name} held it too long`)
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000)
+    }
+  }
+  try {
+    const reason = stale()
+    if (reason) {
+      removeVariant(outDir, { ssrDir })
+      buildVariant(outDir, env)
+      const still = stale()
+      if (still)
+        throw new Error(`the shared build ${name} is still not the one wanted after building: ${still}`)
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+  return outDir
+}
+
+/**
+ * The build with other CMS settings (CMS_AUTH_BASE_URL, CMS_PROXY_URL), in seconds: a copy of dist/ with the two
+ * build steps those settings reach done again with them, the admin's config.yml (scripts/cms/admin.ts) and the
+ * host files (scripts/build/host-config.ts, its nginx.conf into `<outDir>-deploy/`). A full `npm run build` with
+ * them differs from dist/ in admin/config.yml alone (base_url, auth_endpoint; compared file by file on
+ * 2026-11-25, its nginx.conf the same too), and takes 1-3 min on the loaded 2-core CI machine. Delete it with
+ * `removeVariant(outDir)`.
+ */
+export function cmsSettingsVariant(outDir: string, env: Record<string, string>): void {
+  cpSync(distDir, outDir, { recursive: true })
+  writeFileSync(
+    path.join(outDir, ADMIN_PREFIX, 'config.yml'),
+    cmsConfigYaml(contentSchemas, readCmsSettings({ ...process.env, ...env })),
+  )
+  const hosts = spawnSync(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/build/host-config.ts'], {
+    cwd: projectRoot,
+    env: shellEnvironment({ ...env, DIST_DIR: outDir, DEPLOY_DIR: deployDirFor(projectRoot, outDir, {}) }),
+    encoding: 'utf8',
+  })
+  if (hosts.status !== 0) throw new Error(`host-config failed:\n${hosts.stdout}\n${hosts.stderr}`)
 }

@@ -10,7 +10,8 @@
  * and no reminder follows.
  * One engine (Chromium): what is proven here is the runtime, the schedule and the D1 they share, the same in
  * every browser; the inbox's looks and flows in WebKit are test/owner/inbox-promise.test.ts.
- * Takes ~1-3 min to build and ~1-2 min to run (2 cores).
+ * Takes ~1-3 min to build (none when smoke.test.ts has built the shared LEAD_ENDPOINT=/api/leads variant in the
+ * same run: test/helpers/browser.ts sharedVariant) and ~1-2 min to run (2 cores).
  * Run: `npx jest test/hosts/lead-promise.test.ts --selectProjects chromium --runInBand`.
  * LEAD_STORE_DIST=<folder> reuses a build made with LEAD_ENDPOINT=/api/leads instead of building one.
  */
@@ -31,11 +32,10 @@ import {
   type ScheduleWorker,
 } from '../../scripts/hosts/servers'
 import {
-  buildVariant,
   launchBrowser,
   openPage,
   projectRoot,
-  removeVariant,
+  sharedVariant,
   BUILD_HOOK_MS,
   type OpenedPage,
 } from '../helpers/browser'
@@ -70,7 +70,6 @@ let clock: ClockStandIn
 let local: LocalD1
 let d1: TestD1
 let buildDir: string | undefined
-let ssrDir: string | undefined
 let stateDir: string
 let signInLink: string
 const opened: OpenedPage[] = []
@@ -79,8 +78,8 @@ beforeAll(async () => {
   standIn = await startNotifyStandIn()
   clock = await startClockStandIn(T0)
   if (!process.env.LEAD_STORE_DIST) {
-    buildDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-lead-promise-'))
-    ssrDir = buildVariant(buildDir, { LEAD_ENDPOINT: '/api/leads' }).ssrDir
+    // The same build as smoke.test.ts's endpoint cases (sharedVariant: built once per `npm test`).
+    buildDir = sharedVariant('lead-endpoint', { LEAD_ENDPOINT: '/api/leads' })
   }
   stateDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-promise-d1-'))
   local = createLocalD1(stateDir)
@@ -109,7 +108,6 @@ afterAll(async () => {
   await Promise.all(opened.splice(0).map(({ page }) => page.close().catch(() => undefined)))
   await browser?.close()
   await Promise.all([pages?.close(), schedule?.close(), d1?.close(), standIn?.close(), clock?.close()])
-  if (buildDir) removeVariant(buildDir, { ssrDir })
   if (stateDir) rmSync(stateDir, { recursive: true, force: true })
 })
 

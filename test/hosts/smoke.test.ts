@@ -31,14 +31,7 @@ import { deployDirFor } from '../../scripts/hosts/host-policy'
 import type { RunningServer } from '../../scripts/serve'
 import { CHECK_NAMES } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../src/config/paths'
-import {
-  buildVariant,
-  distDir,
-  projectRoot,
-  removeVariant,
-  serveDist,
-  BUILD_HOOK_MS,
-} from '../helpers/browser'
+import { distDir, projectRoot, serveDist, sharedVariant, BUILD_HOOK_MS } from '../helpers/browser'
 import { openLocalD1, type TestD1 } from '../helpers/d1'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 
@@ -470,10 +463,11 @@ async function endpointAnswering(target: string, status: number): Promise<{ url:
 const CONTACT = '/contacto'
 
 describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () => {
-  // One build for every case below; on Cloudflare's runtime with functions/ and a local D1 it is the site as
-  // deployed on Cloudflare Pages (and as `npm start` runs it), the owner's e-mail a stand-in.
-  const endpointBuild = path.join(scratch, 'endpoint-build')
-  let ssrDir: string | undefined
+  // One build for every case below, shared with lead-promise.test.ts (sharedVariant: built once per `npm test`);
+  // on Cloudflare's runtime with functions/ and a local D1 it is the site as deployed on Cloudflare Pages (and as
+  // `npm start` runs it), the owner's e-mail a stand-in. The broken endpoints below are this same build behind
+  // a stand-in that answers 500 or 404, or on a static host: how the server answers, not another build.
+  let endpointBuild: string
   let stateDir: string
   let local: LocalD1
   let pages: HostServer
@@ -481,7 +475,7 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
   let notify: NotifyStandIn
 
   beforeAll(async () => {
-    ssrDir = buildVariant(endpointBuild, { LEAD_ENDPOINT: '/api/leads' }).ssrDir
+    endpointBuild = sharedVariant('lead-endpoint', { LEAD_ENDPOINT: '/api/leads' })
     notify = await startNotifyStandIn()
     stateDir = mkdtempSync(path.join(tmpdir(), 'smoke-d1-'))
     local = createLocalD1(stateDir)
@@ -505,7 +499,6 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
 
   afterAll(async () => {
     await Promise.all([pages?.close(), d1?.close(), notify?.close()])
-    removeVariant(endpointBuild, { ssrDir })
     if (stateDir) rmSync(stateDir, { recursive: true, force: true })
   })
 
