@@ -18,6 +18,7 @@
  * 404 on any other origin (../owner/origin.ts), before anything else.
  */
 import type { ContactWay, Lead } from '../../contract/inbox-api'
+import { ownerNumeric } from '../../contract/owner-time'
 import {
   allLeads,
   deleteLead,
@@ -143,21 +144,9 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
 const notAllowed = (allow: string) => problem(405, 'Método no permitido.', { Allow: allow })
 
 /** Dates as the owner reads them: Puebla's local time, `2026-11-25 09:15`, which Excel takes as a date. */
-const localTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Mexico_City',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
 export function localDateTime(iso: string): string {
   const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const parts = Object.fromEntries(localTime.formatToParts(date).map(({ type, value }) => [type, value]))
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+  return Number.isNaN(date.getTime()) ? iso : ownerNumeric(date)
 }
 
 export const CSV_HEADER = [

@@ -30,9 +30,11 @@ const SETTINGS = JSON.stringify({
 })
 const cacheDir = process.env.COMPRESS_CACHE === 'off' ? null : path.join(root, 'node_modules/.cache/compress')
 
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 const compressors = {
-  br: (source: Buffer) => promisify(brotliCompress)(source, BROTLI),
-  gz: (source: Buffer) => promisify(gzip)(source, GZIP),
+  br: (source: Buffer) => brotliAsync(source, BROTLI),
+  gz: (source: Buffer) => gzipAsync(source, GZIP),
 }
 
 async function writeCompressed(
