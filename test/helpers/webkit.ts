@@ -211,6 +211,36 @@ function newSession(
     .build()
 }
 
+/** The window's sizes: [innerWidth, innerHeight, outerWidth, outerHeight]. */
+type WindowSizes = [number, number, number, number]
+
+/**
+ * The window's sizes once WebKitGTK has applied the last resize. It applies one over several frames, and the outer
+ * size can already be new while the viewport is still the old one: read too early, 1280 asked after a 447-wide
+ * test gave 447 inside 1280 outside, and the correction made the window 2113 wide. So the sizes count only when
+ * two reads, each after two painted frames, agree.
+ */
+async function settledSizes(driver: WebDriver): Promise<WindowSizes> {
+  const read = () =>
+    driver.executeScript<WindowSizes>(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve([window.innerWidth, window.innerHeight, window.outerWidth, window.outerHeight]),
+            ),
+          ),
+        ),
+    )
+  let last = await read()
+  for (let reads = 0; reads < 20; reads++) {
+    const now = await read()
+    if (now.every((size, i) => size === last[i])) return now
+    last = now
+  }
+  throw new Error(`WebKit: the window's size kept changing (last ${last.join('×')})`)
+}
+
 /**
  * Sizes the window so that the page's viewport is `width`×`height` (width at least MIN_WIDTH), and returns
  * the viewport it got.
@@ -221,28 +251,18 @@ export async function setViewport(
   height: number,
 ): Promise<{ width: number; height: number }> {
   const wanted = { width: Math.max(width, MIN_WIDTH), height }
-  await driver
-    .manage()
-    .window()
-    .setRect({ x: 0, y: 0, ...wanted })
-  const inner = () =>
-    driver.executeScript<[number, number, number, number]>(() => [
-      window.innerWidth,
-      window.innerHeight,
-      window.outerWidth,
-      window.outerHeight,
-    ])
-  const [innerWidth, innerHeight, outerWidth, outerHeight] = await inner()
-  // The window's own toolbar takes some height: ask for that much more.
-  await driver
-    .manage()
-    .window()
-    .setRect({
+  const frame = driver.manage().window()
+  await frame.setRect({ x: 0, y: 0, ...wanted })
+  // The window's own toolbar takes some height: ask for that much more, until the viewport is what was asked.
+  for (let attempt = 0; ; attempt++) {
+    const [innerWidth, innerHeight, outerWidth, outerHeight] = await settledSizes(driver)
+    if ((innerWidth === wanted.width && innerHeight === wanted.height) || attempt === 3)
+      return { width: innerWidth, height: innerHeight }
+    await frame.setRect({
       width: outerWidth + (wanted.width - innerWidth),
       height: outerHeight + (wanted.height - innerHeight),
     })
-  const [finalWidth, finalHeight] = await inner()
-  return { width: finalWidth, height: finalHeight }
+  }
 }
 
 // --- The front server: the probe and the stock photos ------------------------------------------------------------
