@@ -34,6 +34,7 @@ import { freePort } from '../../scripts/hosts/servers'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import { serveDist } from './browser'
 import type { Handle, Key, Request, Site, Tab, TabOptions } from './driver'
+import { candidateSelector, candidatesInPage } from './role-candidates'
 
 export const MIN_WIDTH = 447
 const PHOTO_ORIGIN = 'https://images.unsplash.com'
@@ -416,20 +417,6 @@ class WebKitHandle implements Handle {
 
 const unwrap = (args: unknown[]) => args.map((arg) => (arg instanceof WebKitHandle ? arg.native : arg))
 
-/** The CSS that finds candidates for a role; WebKit's computed role and name then decide. */
-const ROLE_CANDIDATES: Record<string, string> = {
-  link: 'a[href]',
-  button: 'button, [role="button"], input[type="submit"], input[type="button"]',
-  textbox:
-    'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="search"], textarea',
-  // WebKit exposes a single-choice <select> as a pop-up button (as Safari does: AXPopUpButton).
-  combobox: 'select, [role="combobox"]',
-  searchbox: 'input[type="search"], [role="searchbox"]',
-  radio: 'input[type="radio"], [role="radio"]',
-  navigation: 'nav, [role="navigation"]',
-  region: 'section, [role="region"]',
-  heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
-}
 /** The roles WebKit may compute for each role asked for. */
 const ROLE_ALIASES: Record<string, string[]> = { combobox: ['combobox', 'button', 'popupbutton'] }
 
@@ -448,21 +435,10 @@ async function allByRole(
   name: string,
   scope?: WebElement,
 ): Promise<WebElement[]> {
-  const selector = ROLE_CANDIDATES[role]
-  if (!selector) throw new Error(`no candidates known for role ${role}`)
   // Candidates whose text or label cannot match are left out in the page, to keep round trips few.
   const candidates = await driver.executeScript<WebElement[]>(
-    (css: string, wanted: string, root: Element | null) =>
-      [...(root ?? document).querySelectorAll(css)].filter((element) => {
-        const text = [
-          element.getAttribute('aria-label'),
-          element.textContent,
-          (element as HTMLInputElement).value,
-          ...[...((element as HTMLInputElement).labels ?? [])].map((label) => label.textContent),
-        ].join(' ')
-        return text.replace(/\s+/g, ' ').includes(wanted)
-      }),
-    selector,
+    candidatesInPage,
+    candidateSelector(role),
     name,
     scope ?? null,
   )

@@ -21,11 +21,9 @@ import {
   type TabOptions,
 } from '../helpers/driver'
 import {
-  button,
   CONTACT_PATH,
   control,
   EMPTY,
-  field,
   LABELS,
   openFreshContact,
   readValues,
@@ -117,17 +115,6 @@ async function fill(tab: Tab, values: Partial<FormValues>): Promise<void> {
 async function submit(tab: Tab): Promise<void> {
   await tab.click(await tab.byRole('button', SUBMIT))
   await tab.moveMouse(1, 1)
-}
-
-async function fillPage(page: Page, values: Partial<FormValues>): Promise<void> {
-  for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
-    await page.locator(field(key)).fill(value)
-  }
-}
-
-async function submitPage(page: Page): Promise<void> {
-  await page.locator(button(SUBMIT)).click()
-  await page.mouse.move(1, 1)
 }
 
 /** The text of each toast in the 'Notifications (F8)' region. */
@@ -479,10 +466,11 @@ describe('simulated sending', () => {
 
 describeToastGestures('the success toast', () => {
   test('it closes by itself after about five seconds', async () => {
-    const page = puppeteerPage(await openContact())
-    await fillPage(page, VALID)
+    const tab = await openContact()
+    const page = puppeteerPage(tab)
+    await fill(tab, VALID)
     const times = await watchToast(page)
-    await submitPage(page)
+    await submit(tab)
     await waitForToast(page, SUCCESS_TITLE, TOAST_HANG_GUARD_MS)
 
     // It closes by itself (the wait is a hang guard: a toast that never closes fails it), and not before its
@@ -493,10 +481,11 @@ describeToastGestures('the success toast', () => {
   })
 
   test('hovering the toast keeps it open; it closes about five seconds after the pointer leaves', async () => {
-    const page = puppeteerPage(await openContact())
-    await fillPage(page, VALID)
+    const tab = await openContact()
+    const page = puppeteerPage(tab)
+    await fill(tab, VALID)
     const times = await watchToast(page)
-    await submitPage(page)
+    await submit(tab)
     await waitForToast(page, SUCCESS_TITLE, TOAST_HANG_GUARD_MS)
     await (await toastHandle(page)).hover()
 
@@ -521,10 +510,11 @@ describeToastGestures('the success toast', () => {
   })
 
   test('F8 moves focus to the notifications region, and the toast stays while focus is there', async () => {
-    const page = puppeteerPage(await openContact())
-    await fillPage(page, VALID)
+    const tab = await openContact()
+    const page = puppeteerPage(tab)
+    await fill(tab, VALID)
     const times = await watchToast(page)
-    await submitPage(page)
+    await submit(tab)
     await waitForToast(page, SUCCESS_TITLE, TOAST_HANG_GUARD_MS)
 
     await page.keyboard.press('F8')
@@ -541,10 +531,11 @@ describeToastGestures('the success toast', () => {
   })
 
   test('swiping the toast right by more than 50 px with the mouse dismisses it', async () => {
-    const page = puppeteerPage(await openContact())
-    await fillPage(page, VALID)
+    const tab = await openContact()
+    const page = puppeteerPage(tab)
+    await fill(tab, VALID)
     const times = await watchToast(page)
-    await submitPage(page)
+    await submit(tab)
     await waitForToast(page, SUCCESS_TITLE, TOAST_HANG_GUARD_MS)
     const box = await (await toastHandle(page)).boundingBox()
     if (!box) throw new Error('the toast has no box')
@@ -569,17 +560,18 @@ describeToastGestures('the success toast', () => {
   })
 
   test('a second request replaces the first toast: only one is ever shown', async () => {
-    const page = puppeteerPage(await openContact())
-    await fillPage(page, VALID)
-    await submitPage(page)
+    const tab = await openContact()
+    const page = puppeteerPage(tab)
+    await fill(tab, VALID)
+    await submit(tab)
     await waitForToast(page, SUCCESS_TITLE)
     await page.evaluate((label) => {
       const first = document.querySelector(`[role="region"][aria-label="${label}"] li`)
       Object.assign(window, { firstToast: first })
     }, VIEWPORT_LABEL)
 
-    await fillPage(page, { ...VALID, name: 'Jorge Hernández' })
-    await submitPage(page)
+    await fill(tab, { ...VALID, name: 'Jorge Hernández' })
+    await submit(tab)
     const counts: number[] = []
     await page.waitForFunction(
       (label) => {
