@@ -47,13 +47,13 @@ export function ownerTime(date: Date): string {
   return `${ownerDay(date)}, ${ownerClock(date)}`
 }
 
-/** The owner's calendar date and hour at this instant. */
 /** `2026-11-25 09:15`: the owner's local date and time in numbers (the CSV's dates, which Excel reads as dates). */
 export function ownerNumeric(date: Date): string {
   const { year, month, day, hour, minute } = parts(NUMERIC, date)
   return `${year}-${month}-${day} ${hour}:${minute}`
 }
 
+/** The owner's calendar date and hour at this instant. */
 export function ownerDate(date: Date): { day: string; hour: number } {
   const { year, month, day, hour } = parts(NUMERIC, date)
   return { day: `${year}-${month}-${day}`, hour: Number(hour) % 24 }

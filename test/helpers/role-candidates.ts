@@ -6,7 +6,7 @@
  */
 
 /** The elements that can have each role a test asks for (a role not listed here is refused by name). */
-export const ROLE_CANDIDATES: Record<string, string> = {
+const ROLE_CANDIDATES: Record<string, string> = {
   link: 'a[href]',
   button: 'button, [role="button"], input[type="submit"], input[type="button"]',
   textbox:
