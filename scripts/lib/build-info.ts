@@ -92,6 +92,12 @@ export function staleReason(
   if (path.resolve(info.contentDir) !== path.resolve(wanted.contentDir))
     differ.push(`content from ${info.contentDir} (wanted ${wanted.contentDir})`)
   if (differ.length > 0) return `it was built with ${differ.join(', ')}`
+  // The build's last steps write into the folder, then the record: a folder missing its home page, or changed
+  // after the record (a step run alone, `vite build` say, empties it and leaves no page), is half a build.
+  if (!existsSync(path.join(dist, 'index.html')))
+    return `${path.relative(root, dist) || dist}/ has no index.html: the build is missing or half done`
+  if (statSync(dist).mtimeMs > info.builtAt)
+    return `${path.relative(root, dist) || dist}/ changed after the build ended (a build step run alone?)`
   const newest = newestFile([...BUILD_SOURCES.map((entry) => path.join(root, entry)), wanted.contentDir])
   if (newest.time > info.builtAt) return `${path.relative(root, newest.file)} changed after it was built`
   return null
