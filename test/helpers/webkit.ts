@@ -106,8 +106,8 @@ const SESSION_ATTEMPTS = 3
 /**
  * Starts WebKitWebDriver on a free loopback port (under xvfb-run when there is no display) and opens one
  * MiniBrowser session. `javascript: false` starts MiniBrowser with scripting off (the script-less visitor).
- * A session that does not start (an error from the driver, or no answer within `sessionTimeoutMs`: a browser
- * that never connects leaves the driver waiting) is tried again with a fresh driver, SESSION_ATTEMPTS times in
+ * A driver that does not start, or a session that does not (an error from the driver, or no answer within
+ * `sessionTimeoutMs`: a browser that never connects leaves the driver waiting) is tried again with a fresh driver, SESSION_ATTEMPTS times in
  * all; then this fails with the driver's own message.
  */
 export async function startWebKit({
@@ -125,25 +125,28 @@ export async function startWebKit({
   const executables = webkitExecutables(env)
   let lastMessage = ''
   for (let attempt = 1; attempt <= SESSION_ATTEMPTS; attempt++) {
-    const server = await spawnDriver(executables)
+    let server: Awaited<ReturnType<typeof spawnDriver>> | undefined
     try {
+      // Inside the retry too: two suites starting at once can race for xvfb-run's display or a free port.
+      server = await spawnDriver(executables)
+      const started = server
       const driver = await withTimeout(
-        newSession(server.port, executables.browser, javascript, acceptInsecureCerts),
+        newSession(started.port, executables.browser, javascript, acceptInsecureCerts),
         sessionTimeoutMs,
         `no session within ${sessionTimeoutMs} ms`,
       )
       return {
         driver,
-        log: server.log,
+        log: started.log,
         close: async () => {
           await driver.quit().catch(() => undefined)
-          server.stop()
+          started.stop()
         },
       }
     } catch (error) {
-      const output = server.log()
+      const output = server?.log()
       lastMessage = `${error instanceof Error ? error.message : String(error)}${output ? `\n${output}` : ''}`
-      server.stop()
+      server?.stop()
       await sleep(500 * attempt)
     }
   }
@@ -650,18 +653,25 @@ export async function openWebKitSite(origin?: string, probe = true): Promise<Sit
         )
       session.busy = true
       const { driver } = session.webkit
-      if (fresh) {
-        // No profile of its own in one session: the site's cookies and storage are emptied instead.
-        await driver.get(front.url)
-        await driver.manage().deleteAllCookies()
-        await driver.executeScript(() => {
-          localStorage.clear()
-          sessionStorage.clear()
-        })
+      try {
+        if (fresh) {
+          // No profile of its own in one session: the site's cookies and storage are emptied instead.
+          await driver.get(front.url)
+          await driver.manage().deleteAllCookies()
+          await driver.executeScript(() => {
+            localStorage.clear()
+            sessionStorage.clear()
+          })
+        }
+        // The window is sized on a blank page: nothing of the last test's page is still loading or leaving.
         await driver.get('about:blank')
+        const viewport = await setViewport(driver, width, height)
+        return webkitTab(session, front, viewport)
+      } catch (error) {
+        // The tab never opened: the next test may open one.
+        session.busy = false
+        throw error
       }
-      const viewport = await setViewport(driver, width, height)
-      return webkitTab(session, front, viewport)
     },
     async close() {
       for (const session of sessions.values()) await (await session.catch(() => null))?.webkit.close()
