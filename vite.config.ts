@@ -7,6 +7,7 @@ import {
   plainDynamicImports,
   reactRouterProduction,
   styledComponentsBabel,
+  styledComponentsNoPrefixer,
 } from './scripts/build/vite-plugins'
 import { adminDevPlugin } from './scripts/cms/dev-plugin'
 import { readBuildSettings } from './scripts/lib/build-settings'
@@ -28,7 +29,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     adminDevPlugin(),
     react({ babel: { plugins: [styledComponentsBabel(command === 'serve')] } }),
     globalCssInHead,
-    ...(command === 'build' && !isSsrBuild ? [helmetReact19Only, plainDynamicImports] : []),
+    ...(command === 'build' && !isSsrBuild
+      ? [helmetReact19Only, styledComponentsNoPrefixer, plainDynamicImports]
+      : []),
   ],
   resolve: command === 'build' && !isSsrBuild ? { alias: reactRouterProduction } : {},
   define: Object.fromEntries(

@@ -1,7 +1,8 @@
 /**
  * The build's own Vite plugins and settings (vite.config.ts composes them): react-router's production files, the
- * React 19 path of react-helmet-async pinned, dynamic imports without Vite's preload helper, stable
- * styled-components ids, and the base CSS in index.html's head. Each explains itself below.
+ * React 19 path of react-helmet-async pinned, styled-components without stylis's vendor prefixer, dynamic imports
+ * without Vite's preload helper, stable styled-components ids, and the base CSS in index.html's head. Each explains
+ * itself below.
  */
 import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
@@ -48,6 +49,34 @@ export const helmetReact19Only: Plugin = {
       pinned = pinned.replace(from, to)
     }
     return { code: pinned, map: null }
+  },
+}
+
+/**
+ * styled-components compiles CSS with stylis and adds stylis's vendor prefixer only for a
+ * `<StyleSheetManager enableVendorPrefixes>`, which this site never renders (the server does not prefix either).
+ * Its bundle still references the prefixer, so stylis's table of prefixes ships in the entry chunk although it
+ * can never run. Dropping that one reference lets the build leave it out (1.3 KB br); the CSS written is the
+ * same (decision 035). The build fails loudly if the library's source changes, or if a StyleSheetManager ever
+ * reaches the bundle.
+ */
+const STYLED_PREFIXER = 'e.prefix&&c.push(o.prefixer),'
+export const styledComponentsNoPrefixer: Plugin = {
+  name: 'styled-components-no-prefixer',
+  transform(code, id) {
+    if (!id.includes('/styled-components/dist/styled-components.browser.esm.js')) return null
+    if (!code.includes(STYLED_PREFIXER))
+      this.error(
+        'styled-components changed: revisit styledComponentsNoPrefixer in scripts/build/vite-plugins.ts',
+      )
+    return { code: code.replace(STYLED_PREFIXER, ''), map: null }
+  },
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk' && chunk.code.includes('enableVendorPrefixes'))
+        this.error(
+          `${chunk.fileName} uses StyleSheetManager, whose vendor prefixes styledComponentsNoPrefixer removed`,
+        )
   },
 }
 
