@@ -3,6 +3,8 @@ export const theme = {
   color: {
     brand: '#0a6c9c',
     brandStrong: '#074f73',
+    /** Where the call-to-action bands' gradient ends, past brandStrong. */
+    brandDeep: '#0b3a54',
     brandSoft: '#d8eef7',
     deep: '#0b2a3c',
     deepSoft: '#123a50',
@@ -15,6 +17,10 @@ export const theme = {
     muted: '#4b5f6c',
     onDeep: '#e6f2f8',
     onDeepMuted: '#b4cbd8',
+    /** Headings on a deep band. */
+    onDeepStrong: '#fff',
+    /** The teal light in a corner of a deep band. */
+    glow: 'rgba(23, 162, 184, 0.35)',
     border: '#d5e3ea',
     success: '#1f7a4d',
     danger: '#b42318',
