@@ -304,8 +304,13 @@ async function clickNav(page: Page, name: string) {
   await page.locator(`header ::-p-aria([name="${name}"][role="link"])`).click()
 }
 
+/**
+ * Clicks a link as a visitor does, once it is in view. The scroll is instant: the site scrolls smoothly, and a
+ * click while the page still moves can land on another element (seen under load: a page view instead of the
+ * emergency section's phone click).
+ */
 async function clickLink(page: Page, selector: string) {
-  await page.$eval(selector, (element) => element.scrollIntoView({ block: 'center' }))
+  await page.$eval(selector, (element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }))
   await page.locator(selector).click()
 }
 
