@@ -5,6 +5,7 @@
  * all around a build. Before its tests each browser project checks that dist/ is the build they are written for
  * (test/setup/build-check.ts).
  */
+import { availableParallelism } from 'node:os'
 import { requireProjectNode } from './scripts/lib/require-node.js'
 
 requireProjectNode('jest')
@@ -78,6 +79,11 @@ const ownersInbox = ['<rootDir>/test/owner/inbox.test.ts', '<rootDir>/test/owner
 
 /** @type {import('jest').Config} */
 export default {
+  // Jest's default is one worker less than the cores: on a 2-core machine (CI's) a single worker, so the unit
+  // project ran one file at a time while the main process idled. Two workers there: 121 → 76 s for the unit
+  // project (farm-bench, 3 interleaved pairs, 2026-11-26). Elsewhere the default. `npm run test:browsers` sets
+  // its own (--maxWorkers=2), the one-project scripts run in band.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       displayName: 'unit',
