@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core'
 import { everyLinkHydrated } from '../../scripts/bench/phone-page'
-import { paths } from '../../src/config/paths'
+import { paths } from '../../schema/paths'
 import { openPage, servedSite } from '../helpers/browser'
 
 const site = servedSite()

@@ -23,7 +23,7 @@
  */
 import { everyLinkHydrated } from '../../scripts/bench/phone-page'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
-import { paths } from '../../src/config/paths'
+import { paths } from '../../schema/paths'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
 import { onlyIn, openSite, puppeteerPage, widthsFor, withTab, type Site, type Tab } from '../helpers/driver'

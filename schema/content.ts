@@ -4,11 +4,13 @@
  * Spanish title and hint, the CMS's forms. Add a field here and in the YAML; nothing else describes it.
  *
  * Only types leave this module for src/: components never import the validator (it runs at build time).
+ * It stands in schema/, below its three users (the build, the CMS, the site), and imports none of them
+ * (decision 038): of the project, only the page paths beside it and the form's services (contract/).
  */
 import * as v from 'valibot'
 import type { LucideIcon } from 'lucide-react'
-import { pagePaths, type PagePath } from '../config/paths'
-import { SERVICE_OPTIONS } from '../../contract/lead-rules'
+import { pagePaths, type PagePath } from './paths'
+import { SERVICE_OPTIONS } from '../contract/lead-rules'
 
 /* ---------- building blocks ---------- */
 
