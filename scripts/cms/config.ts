@@ -298,7 +298,7 @@ export function cmsConfig(
 }
 
 export const cmsConfigYaml = (...args: Parameters<typeof cmsConfig>) =>
-  `# Written by the build from src/content/schema.ts (scripts/cms/config.ts): do not edit.\n${stringify(
+  `# Written by the build from schema/content.ts (scripts/cms/config.ts): do not edit.\n${stringify(
     cmsConfig(...args),
     { lineWidth: 0 },
   )}`
