@@ -96,7 +96,6 @@ describe('named paths', () => {
     'bench/tbt-breakdown.md', // retired with its benchmark (docs/performance.md), which decision 033 names
     'src/config/paths.ts', // the paths' place before decision 038, which it names
     'content/schema.ts', // an option decision 038 weighed
-    'scripts/lib/host-rules.ts', // the host rules' place before 2026-11-25, which bench:compare reads in old commits
     // mdn/mdn-http-observatory's sources, which test/helpers/observatory.ts cites
     ...['src/grader/charts.js', 'src/analyzer/tests'],
   ])
