@@ -364,6 +364,7 @@ async function main(): Promise<void> {
       `## npm run bench, ${date.slice(0, 16).replace('T', ' ')} UTC, ${ROUNDS} interleaved rounds` +
         (reference ? `; ref = ${reference.subject} (${reference.why})` : ''),
       'Cells: median [min–max]. "beyond noise": larger than both IQRs and ≥ 80 % of rounds agree on the sign.',
+      ...(ROUNDS < 5 ? ['Fewer than 5 rounds: all must agree, which chance alone does often; a verdict here is weak.'] : []),
     ]
     for (const [route, byVariant] of runs) lines.push('', ...routeReport(route, byVariant))
     lines.push('', '### Targets (tree)', '')
