@@ -71,6 +71,16 @@ const wholeNumber = (title: string, hint = '', min = 0) =>
     hint,
   )
 
+/** A latitude or longitude in degrees, at most `limit` either way, as the map pin's entrance gives it. */
+const coordinate = (what: 'latitude' | 'longitude', limit: number, title: string) => {
+  const message = `expected a ${what} from -${limit} to ${limit}`
+  return label(
+    v.pipe(v.number('expected a number'), v.minValue(-limit, message), v.maxValue(limit, message)),
+    title,
+    'De la entrada, con 6 decimales.',
+  )
+}
+
 /**
  * An optional number the owner may clear in the CMS: Decap's number box saves a cleared box as '' rather
  * than leaving the key out, so '' is read as "not given" (the CMS form still shows a number box:
@@ -443,24 +453,8 @@ export const siteSchema = v.strictObject({
       short: text('Forma corta', 'La del pie de página.'),
       geo: label(
         v.strictObject({
-          latitude: label(
-            v.pipe(
-              v.number('expected a number'),
-              v.minValue(-90, 'expected a latitude from -90 to 90'),
-              v.maxValue(90, 'expected a latitude from -90 to 90'),
-            ),
-            'Latitud',
-            'De la entrada, con 6 decimales.',
-          ),
-          longitude: label(
-            v.pipe(
-              v.number('expected a number'),
-              v.minValue(-180, 'expected a longitude from -180 to 180'),
-              v.maxValue(180, 'expected a longitude from -180 to 180'),
-            ),
-            'Longitud',
-            'De la entrada, con 6 decimales.',
-          ),
+          latitude: coordinate('latitude', 90, 'Latitud'),
+          longitude: coordinate('longitude', 180, 'Longitud'),
         }),
         'Punto en el mapa',
       ),
