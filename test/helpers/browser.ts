@@ -17,7 +17,7 @@ import { interceptExternal, type ExternalAnswer } from '../../scripts/lib/offlin
 import { startNginx } from '../../scripts/hosts/servers'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { startServer, type RunningServer } from '../../scripts/serve'
-import { contentSchemas } from '../../src/content/schema'
+import { contentSchemas } from '../../schema/content'
 import { engine, launchEngine, scriptlessBrowser } from './engines'
 
 export const projectRoot = path.resolve(__dirname, '../..')

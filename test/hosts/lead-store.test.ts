@@ -5,7 +5,7 @@
  * e-mail API and webhook are one loopback stand-in that answers, fails, hangs or loses its answers on demand;
  * a loopback clock (LEAD_TEST_CLOCK_URL) lets a test move both processes an hour or a night forward.
  * A real browser sends the form; the rows are read back from the same SQLite file; bad inputs, retries, a
- * flood of thousands of posts (the shared generator, scripts/bench/lead-flood.ts) go straight to the endpoint.
+ * flood of thousands of posts (the shared generator, test/helpers/lead-flood.ts) go straight to the endpoint.
  * Takes ~1-3 min to build and ~3-5 min to run (2 cores).
  * Run: `npx jest test/hosts/lead-store.test.ts --selectProjects chromium --runInBand`.
  * LEAD_STORE_DIST=<folder> reuses a build made with LEAD_ENDPOINT=/api/leads instead of building one.
@@ -24,7 +24,7 @@ import {
   type LocalD1,
   type ScheduleWorker,
 } from '../../scripts/hosts/servers'
-import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../../scripts/bench/lead-flood'
+import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../helpers/lead-flood'
 import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
 import {
   buildVariant,

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * A flood on the lead endpoint, straight into its handler on a real D1 (Miniflare), with small ceilings set by
- * the variables: a few thousand valid-looking posts from the shared generator (scripts/bench/lead-flood.ts),
+ * the variables: a few thousand valid-looking posts from the shared generator (test/helpers/lead-flood.ts),
  * rotating IPv6 addresses inside one /64 and one address in each of many /64s, and a real lead in the middle.
  * What the owner sees: at most LEAD_ALERTS_PER_HOUR alerts per channel, then one digest per channel that counts
  * every other stored lead, the real one among them; what the flood sees: 201, 429 or the designed 503, never
@@ -18,7 +18,7 @@ import {
   newRun,
   withinOne64,
   type AddressStrategy,
-} from '../../scripts/bench/lead-flood'
+} from '../helpers/lead-flood'
 import { leadAnswers } from '../../contract/lead-messages'
 import { startD1, type TestD1 } from '../helpers/d1'
 import { formJson, INBOX, leadEnv, rows as query, SITE } from '../helpers/lead-requests'

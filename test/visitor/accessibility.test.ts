@@ -9,7 +9,7 @@
 import { AxePuppeteer } from '@axe-core/puppeteer'
 import axe from 'axe-core'
 import type { Page } from 'puppeteer-core'
-import { pagePaths, paths } from '../../src/config/paths'
+import { pagePaths, paths } from '../../schema/paths'
 import { openPage, servedSite } from '../helpers/browser'
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']

@@ -1,5 +1,5 @@
 /**
- * Content as data (content/*.yaml, checked by src/content/schema.ts), from the owner's side:
+ * Content as data (content/*.yaml, checked by schema/content.ts), from the owner's side:
  * - a bad file stops `npm run build` before anything is written: one line naming the file, the field and
  *   what was expected, a non-zero exit code, and the last good build left exactly as it was;
  * - a fact written once (the phone) and a price reach every place that shows them;

@@ -4,8 +4,8 @@
  * passes through as Cloudflare does): IPv4 addresses, rotating IPv6 addresses inside one /64 (one customer),
  * or one address in each of many /64s (many customers, or a botnet). `leadSubmission` builds one request;
  * `floodLeads` sends `amount` of them over HTTP, `connections` at a time (autocannon). Used by
- * `npm run bench:leads`, by test/hosts/lead-store.test.ts (on wrangler) and by test/unit/lead-flood.test.ts
- * (straight into the handler on Miniflare's D1).
+ * test/hosts/lead-store.test.ts (on wrangler) and test/unit/lead-flood.test.ts (straight into the handler on
+ * Miniflare's D1); `npm run bench:leads`, which timed it, is retired (docs/performance.md).
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'

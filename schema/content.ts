@@ -4,11 +4,13 @@
  * Spanish title and hint, the CMS's forms. Add a field here and in the YAML; nothing else describes it.
  *
  * Only types leave this module for src/: components never import the validator (it runs at build time).
+ * It stands in schema/, below its three users (the build, the CMS, the site), and imports none of them
+ * (decision 038): of the project, only the page paths beside it and the form's services (contract/).
  */
 import * as v from 'valibot'
 import type { LucideIcon } from 'lucide-react'
-import { pagePaths, type PagePath } from '../config/paths'
-import { SERVICE_OPTIONS } from '../../contract/lead-rules'
+import { pagePaths, type PagePath } from './paths'
+import { SERVICE_OPTIONS } from '../contract/lead-rules'
 
 /* ---------- building blocks ---------- */
 
@@ -68,6 +70,16 @@ const wholeNumber = (title: string, hint = '', min = 0) =>
     title,
     hint,
   )
+
+/** A latitude or longitude in degrees, at most `limit` either way, as the map pin's entrance gives it. */
+const coordinate = (what: 'latitude' | 'longitude', limit: number, title: string) => {
+  const message = `expected a ${what} from -${limit} to ${limit}`
+  return label(
+    v.pipe(v.number('expected a number'), v.minValue(-limit, message), v.maxValue(limit, message)),
+    title,
+    'De la entrada, con 6 decimales.',
+  )
+}
 
 /**
  * An optional number the owner may clear in the CMS: Decap's number box saves a cleared box as '' rather
@@ -441,24 +453,8 @@ export const siteSchema = v.strictObject({
       short: text('Forma corta', 'La del pie de página.'),
       geo: label(
         v.strictObject({
-          latitude: label(
-            v.pipe(
-              v.number('expected a number'),
-              v.minValue(-90, 'expected a latitude from -90 to 90'),
-              v.maxValue(90, 'expected a latitude from -90 to 90'),
-            ),
-            'Latitud',
-            'De la entrada, con 6 decimales.',
-          ),
-          longitude: label(
-            v.pipe(
-              v.number('expected a number'),
-              v.minValue(-180, 'expected a longitude from -180 to 180'),
-              v.maxValue(180, 'expected a longitude from -180 to 180'),
-            ),
-            'Longitud',
-            'De la entrada, con 6 decimales.',
-          ),
+          latitude: coordinate('latitude', 90, 'Latitud'),
+          longitude: coordinate('longitude', 180, 'Longitud'),
         }),
         'Punto en el mapa',
       ),

@@ -1,4 +1,7 @@
-/** The five public paths, named once. Router, navigation, prerender, sitemap and tests read this. */
+/**
+ * The five public paths, named once. Router, navigation, prerender, sitemap, the content schema's links (./content.ts)
+ * and tests read this.
+ */
 export const paths = {
   inicio: '/',
   nosotros: '/nosotros',
