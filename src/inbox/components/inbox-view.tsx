@@ -7,7 +7,7 @@
 import { useEffect } from 'react'
 import { DEFAULT_VIEW } from '../../../contract/inbox-api'
 import type { InboxApi } from '../api-client'
-import { copy, promiseCopy } from '../copy'
+import { copy } from '../copy'
 import { serverNow, type InboxState } from '../inbox-state'
 import type { InboxActions } from '../use-inbox'
 import { ConfirmDelete } from './confirm-delete'
@@ -75,7 +75,7 @@ export function InboxView({
           total={state.total}
           now={now}
           state={state.list}
-          emptyText={filter.view === DEFAULT_VIEW && !filter.q ? promiseCopy.caughtUp : copy.none}
+          caughtUp={filter.view === DEFAULT_VIEW && !filter.q}
           exportHref={exportHref(filter)}
           actions={actions}
           onMore={actions.loadMore}

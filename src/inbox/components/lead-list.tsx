@@ -3,7 +3,7 @@
  * this view and search.
  */
 import type { Lead } from '../../../contract/inbox-api'
-import { copy } from '../copy'
+import { copy, promiseCopy } from '../copy'
 import type { LeadActions } from '../use-inbox'
 import { LeadCard } from './lead-card'
 
@@ -12,7 +12,7 @@ export function LeadList({
   total,
   now,
   state,
-  emptyText,
+  caughtUp,
   exportHref,
   actions,
   onMore,
@@ -22,7 +22,8 @@ export function LeadList({
   total: number
   now: number
   state: 'loading' | 'ready' | 'failed'
-  emptyText: string
+  /** Empty «Por atender» without a search: nothing waits for an answer («¡Al día!»), not "nothing found". */
+  caughtUp: boolean
   exportHref: string
   actions: LeadActions
   onMore: () => void
@@ -47,8 +48,8 @@ export function LeadList({
           </button>
         </div>
       )}
-      <p id="vacio" className="empty" hidden={!ready || leads.length > 0}>
-        {emptyText}
+      <p id="vacio" className={caughtUp ? 'empty empty-done' : 'empty'} hidden={!ready || leads.length > 0}>
+        {caughtUp ? promiseCopy.caughtUp : copy.none}
       </p>
       <div className="list-foot">
         <button
