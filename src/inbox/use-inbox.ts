@@ -150,6 +150,25 @@ export function useInbox(
 
   const reload = useCallback(() => load(filterRef.current, 1), [load])
 
+  /**
+   * «No es spam» (to `nuevo`: the panel shows what moved, with «Deshacer») and its undo (back to `spam`): the
+   * list and the spam panel come from the server again, then focus goes to `focusId`.
+   */
+  const moveSpam = useCallback(
+    (lead: Lead, status: 'nuevo' | 'spam', message: string, focusId: string) =>
+      api
+        .update(lead.id, { status })
+        .then(async (changed) => {
+          dispatch({ type: 'rescued', lead: status === 'nuevo' ? changed : null })
+          await reload()
+          say(message)
+          dispatch({ type: 'focus', id: focusId })
+          afterChange()
+        })
+        .catch(fail),
+    [api, reload, say, afterChange, fail],
+  )
+
   const actions = useMemo<InboxActions>(
     () => ({
       setView: (view) => dispatch({ type: 'filtered', filter: { ...filterRef.current, view } }),
@@ -221,30 +240,8 @@ export function useInbox(
           })
           .catch(fail)
       },
-      rescue(lead) {
-        api
-          .update(lead.id, { status: 'nuevo' })
-          .then(async (changed) => {
-            dispatch({ type: 'rescued', lead: changed })
-            await reload()
-            say(copy.rescued(lead.name))
-            dispatch({ type: 'focus', id: 'deshacer' })
-            afterChange()
-          })
-          .catch(fail)
-      },
-      undoRescue(lead) {
-        api
-          .update(lead.id, { status: 'spam' })
-          .then(async () => {
-            dispatch({ type: 'rescued', lead: null })
-            await reload()
-            say(copy.undone(lead.name))
-            dispatch({ type: 'focus', id: 'apartadas-titulo' })
-            afterChange()
-          })
-          .catch(fail)
-      },
+      rescue: (lead) => moveSpam(lead, 'nuevo', copy.rescued(lead.name), 'deshacer'),
+      undoRescue: (lead) => moveSpam(lead, 'spam', copy.undone(lead.name), 'apartadas-titulo'),
       closeSelected() {
         dispatch({ type: 'closed' })
         // The address no longer names the lead: a reload opens the list alone.
@@ -255,7 +252,7 @@ export function useInbox(
       },
       focused: () => dispatch({ type: 'focus', id: null }),
     }),
-    [api, load, reload, fail, failedToLoad, say, afterChange],
+    [api, load, reload, fail, failedToLoad, say, afterChange, moveSpam],
   )
 
   return [state, actions]
