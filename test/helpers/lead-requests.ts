@@ -88,19 +88,53 @@ export async function rows<T = Record<string, unknown>>(d1: TestD1, sql: string,
   ).results ?? []) as T[]
 }
 
+/** The company's links as the built /contacto carries them (edge/leads/contact.ts reads them there). */
+export const CONTACT_PAGE = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
+/** What a no-JavaScript error page shows as the two ways to reach the company. */
+export const CALL_LINK =
+  '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>'
+export const WHATSAPP_LINK =
+  '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1" class="whatsapp">Escribir por WhatsApp</a>'
+
 /**
- * Pages' ASSETS as the endpoint sees it after a build: `/admin/solicitudes/promesa.json`, the promise
- * content/promesa.yaml holds (vite.inbox.config.ts writes it), or the one a test gives; every other path 404.
+ * Pages' ASSETS as the endpoint sees it after a build: `/contacto` (CONTACT_PAGE) and, when a test gives one,
+ * `/admin/solicitudes/promesa.json`, the promise content/promesa.yaml holds (vite.inbox.config.ts writes it);
+ * every other path 404.
  */
-export function promiseAssets(promise: unknown): NonNullable<LeadEnv['ASSETS']> {
+export function promiseAssets(promise?: unknown): NonNullable<LeadEnv['ASSETS']> {
   return {
     async fetch(request: Request | string) {
       const url = new URL(typeof request === 'string' ? request : request.url)
-      return url.pathname === '/admin/solicitudes/promesa.json'
+      if (url.pathname === '/contacto')
+        return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html' } })
+      return url.pathname === '/admin/solicitudes/promesa.json' && promise !== undefined
         ? new Response(JSON.stringify(promise), { headers: { 'Content-Type': 'application/json' } })
         : new Response('Not found', { status: 404 })
     },
   }
+}
+
+/** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page. */
+export function formPost(
+  env: LeadEnv,
+  body: Record<string, string>,
+  now = T0,
+  pending: Promise<unknown>[] = [],
+) {
+  return handleLeads({
+    request: new Request(`${SITE}/api/leads`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: SITE,
+        'CF-Connecting-IP': '203.0.113.7',
+      },
+      body: new URLSearchParams(body).toString(),
+    }),
+    env,
+    waitUntil: (promise) => pending.push(promise),
+    now: () => now,
+  })
 }
 
 export interface LeadBench {
