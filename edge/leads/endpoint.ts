@@ -160,6 +160,7 @@ async function receive(context: LeadContext, cors: Record<string, string>): Prom
     storePerHour: config.storePerHour,
     spamStorePerHour: config.spamStorePerHour,
     alertsPerHour: config.alertsPerHour,
+    alertsPerDay: config.alertsPerDay,
     urgentAlertsPerHour: config.urgentAlertsPerHour,
   }
   const db = env.DB

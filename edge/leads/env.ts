@@ -29,6 +29,11 @@ export interface LeadEnv {
   LEAD_SPAM_STORE_PER_HOUR?: string
   /** Site-wide: leads alerted one by one per hour (default 10); past it they go into the next digest. */
   LEAD_ALERTS_PER_HOUR?: string
+  /**
+   * Site-wide: leads alerted one by one in any 24 hours (default 30; a real day has a few): past it they go into
+   * the hourly digests, so a day of flood does not spend the send budget on single alerts by the afternoon.
+   */
+  LEAD_ALERTS_PER_DAY?: string
   /** Site-wide: emergencies alerted one by one per hour above LEAD_ALERTS_PER_HOUR (default 5). */
   LEAD_URGENT_ALERTS_PER_HOUR?: string
   /** The least time between two digests (minutes, default 60); the first comes at the next run of the schedule. */
@@ -86,6 +91,7 @@ export const DEFAULTS = {
   storePerHour: 300,
   spamStorePerHour: 20,
   alertsPerHour: 10,
+  alertsPerDay: 30,
   urgentAlertsPerHour: 5,
   digestMinutes: 60,
   sendsPerHour: 20,
@@ -103,6 +109,7 @@ export const settings = (env: LeadEnv) => ({
   storePerHour: Math.floor(numberSetting(env.LEAD_STORE_PER_HOUR, DEFAULTS.storePerHour)),
   spamStorePerHour: Math.floor(numberSetting(env.LEAD_SPAM_STORE_PER_HOUR, DEFAULTS.spamStorePerHour)),
   alertsPerHour: Math.floor(numberSetting(env.LEAD_ALERTS_PER_HOUR, DEFAULTS.alertsPerHour)),
+  alertsPerDay: Math.floor(numberSetting(env.LEAD_ALERTS_PER_DAY, DEFAULTS.alertsPerDay)),
   urgentAlertsPerHour: Math.floor(
     numberSetting(env.LEAD_URGENT_ALERTS_PER_HOUR, DEFAULTS.urgentAlertsPerHour),
   ),

@@ -6,9 +6,10 @@
  *   - each kind has its own room: spam LEAD_SPAM_STORE_PER_HOUR (past it `full`: counted, not stored), a lead
  *     nobody could check LEAD_STORE_PER_HOUR (past it `full`: refused with the phone and WhatsApp), and a lead that
  *     passed Turnstile none: it is a person, stored whatever the others did;
- *   - the alert ceiling: the first LEAD_ALERTS_PER_HOUR leads of the hour get their own alert (`alert = 'own'`),
- *     an emergency also within its own allowance above it (LEAD_URGENT_ALERTS_PER_HOUR); later ones go into the
- *     next digest (`alert = 'digest'`, ./reports.ts), so the owner still hears of every one.
+ *   - the alert ceilings: the first LEAD_ALERTS_PER_HOUR leads of the hour, and LEAD_ALERTS_PER_DAY in any 24
+ *     hours, get their own alert (`alert = 'own'`), an emergency also within its own allowance above them
+ *     (LEAD_URGENT_ALERTS_PER_HOUR); later ones go into the next digest (`alert = 'digest'`, ./reports.ts), so the
+ *     owner still hears of every one.
  * Spam is stored with its reason (status 'spam') and nobody is alerted of it. A lead gets the deadline the site
  * promised (./promise.ts) and, for the emergency service, `urgent`, whose alert goes first (priority 0).
  */
@@ -36,6 +37,7 @@ export interface Rooms {
   storePerHour: number
   spamStorePerHour: number
   alertsPerHour: number
+  alertsPerDay: number
   urgentAlertsPerHour: number
 }
 
@@ -80,7 +82,8 @@ export async function storeLead(db: D1Database, lead: LeadInput, options: StoreO
          updated_at, fill_ms, due_at, urgent, alert)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2, ?11, ?16, ?17,
          CASE WHEN ?9 = 'spam' OR ?12 = 0 THEN NULL
-              WHEN ${urgentRoom} OR ${hourCount('alerted', '?13')} < ?14 THEN 'own'
+              WHEN ${urgentRoom} OR (${hourCount('alerted', '?13')} < ?14 AND coalesce((SELECT sum(n) FROM lead_counts
+                WHERE what = 'alerted' AND hour > ?20 AND hour <= ?13), 0) < ?21) THEN 'own'
               ELSE 'digest' END
        WHERE ?18 IS NULL OR coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = ?18), 0) < ?19
        ON CONFLICT (id) DO NOTHING
@@ -106,6 +109,8 @@ export async function storeLead(db: D1Database, lead: LeadInput, options: StoreO
       urgent,
       room?.count ?? null,
       room?.limit ?? 0,
+      utcHour(new Date(now.getTime() - 24 * 3_600_000)),
+      rooms.alertsPerDay,
     )
   // Each only for a lead this batch created (its created_at is this request's), in this order: `alerted` is
   // read before `alerted-urgent` grows, so an emergency counts in the one allowance it used.
