@@ -5,6 +5,7 @@
  */
 import { handleLeads } from '../../edge/leads/endpoint'
 import type { LeadEnv } from '../../edge/leads/env'
+import { forgetPromise } from '../../edge/leads/promise'
 import { startD1, type TestD1 } from './d1'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 
@@ -159,7 +160,14 @@ export interface LeadBench {
  * each test, the last test's deliveries finished, so an alert it left running cannot land in this test's inbox,
  * then both emptied and the env made again with `extra()`), and returns what the tests use.
  */
-export function leadBench({ extra = () => ({}) }: { extra?: () => Partial<LeadEnv> } = {}): LeadBench {
+export function leadBench({
+  extra = () => ({}),
+  promise,
+}: {
+  extra?: () => Partial<LeadEnv>
+  /** The answer promise the built site carries (content:promesa), read afresh by each test's endpoint. */
+  promise?: unknown
+} = {}): LeadBench {
   const pending: Promise<unknown>[] = []
   let d1: TestD1 | undefined
   let standIn: NotifyStandIn | undefined
@@ -190,7 +198,11 @@ export function leadBench({ extra = () => ({}) }: { extra?: () => Partial<LeadEn
     await Promise.allSettled(pending.splice(0))
     await bench.d1.clear()
     bench.standIn.reset()
-    bench.env = leadEnv(bench.d1, bench.standIn, extra())
+    if (promise !== undefined) forgetPromise()
+    bench.env = leadEnv(bench.d1, bench.standIn, {
+      ...(promise !== undefined ? { ASSETS: promiseAssets(promise) } : {}),
+      ...extra(),
+    })
   })
   return bench
 }

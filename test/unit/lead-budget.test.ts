@@ -9,21 +9,15 @@
  * delivered. What the owner receives is what the stand-in records.
  */
 import promise from 'content:promesa'
-import { forgetPromise } from '../../edge/leads/promise'
 import { deliverDue } from '../../edge/leads/notify'
 import { runSchedule } from '../../edge/leads/schedule'
 import { WEBHOOK_ATTEMPTS } from '../../edge/leads/webhook'
-import { formJson, INBOX, LEAD, leadBench, promiseAssets, T0 } from '../helpers/lead-requests'
+import { formJson, INBOX, LEAD, leadBench, T0 } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
 const HOUR = 3_600_000
-const lead = leadBench({
-  extra: () => {
-    forgetPromise()
-    return { ASSETS: promiseAssets(promise) }
-  },
-})
+const lead = leadBench({ promise })
 const { post, rows, settle } = lead
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 const after = (ms: number) => new Date(T0.getTime() + ms)
