@@ -20,12 +20,7 @@ jest.setTimeout(60_000)
 
 const HOUR = 3_600_000
 // Each test starts from the promise content/promesa.yaml holds (a test may hand the endpoint another).
-const lead = leadBench({
-  extra: () => {
-    forgetPromise()
-    return { ASSETS: promiseAssets(promise) }
-  },
-})
+const lead = leadBench({ promise })
 const { post, rows, settle } = lead
 const after = (ms: number) => new Date(T0.getTime() + ms)
 const schedule = (ms: number) => runSchedule(lead.env, () => after(ms))
