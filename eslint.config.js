@@ -47,16 +47,27 @@ function importZones() {
   const siteSide = ['src', 'pages', 'renderer']
   return [
     zone(['src/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', 'pages', ...edgeSide], {
-      ignores: ['src/react-dom-client.ts'],
+      ignores: ['src/react-dom-client.ts', 'src/config/**'],
       extra: reactDomClient,
     }),
     zone(['src/react-dom-client.ts'], ['scripts', 'test', 'renderer', 'pages', ...edgeSide]),
     zone(['pages/**/*.{ts,tsx}'], ['scripts', 'test', 'renderer', ...edgeSide], { extra: reactDomClient }),
     zone(['renderer/**/*.{ts,tsx}'], ['scripts', 'test', ...edgeSide], { extra: reactDomClient }),
     // Code that runs at the edge: plain web APIs, its own modules and contract/.
-    zone(['functions/**/*.ts', 'edge/**/*.ts', 'workers/**/*.ts'], ['scripts', 'test', ...siteSide]),
+    zone(
+      ['functions/**/*.ts', 'edge/**/*.ts', 'workers/**/*.ts'],
+      ['scripts', 'test', 'schema', ...siteSide],
+    ),
     // What both sides share imports neither side, nor anything else of the project: data, rules and types only.
-    zone(['contract/**/*.ts'], ['scripts', 'test', ...siteSide, ...edgeSide]),
+    zone(['contract/**/*.ts'], ['scripts', 'test', 'schema', ...siteSide, ...edgeSide]),
+    // The content's schema and the page paths, shared by the build, the CMS and the site (decision 038): below
+    // all three, so it imports none of them; of the project, only contract/ (the form's services).
+    zone(['schema/**/*.ts'], ['scripts', 'test', ...siteSide, ...edgeSide]),
+    // The site's config sits below its content modules (src/content/ imports src/config/, never back).
+    zone(['src/config/**/*.ts'], ['scripts', 'test', 'renderer', 'pages', ...edgeSide], {
+      extra: reactDomClient,
+      also: [{ group: ['**/content/*'], message: 'src/config may not import from src/content/.' }],
+    }),
     // The QA kit tests any deployment from a clone: of the site it knows only the company's config.
     zone(['scripts/smoke/**/*.ts'], ['test', 'renderer', 'pages'], {
       also: [

@@ -1,7 +1,7 @@
 /**
  * The three ways the owner answers a client with one tap: a call, WhatsApp with a prefilled greeting
  * naming the client and the service they asked about, an e-mail with a subject. Pure functions of the lead's
- * fields, shared by the inbox (src/inbox/main.ts) and the owner's alerts and reminders (edge/leads/messages.ts).
+ * fields, shared by the inbox (src/inbox/components/contact-actions.tsx) and the owner's alerts and reminders (edge/leads/messages.ts).
  */
 
 /** The number as a `tel:` target: digits with a leading + when the client typed one. */

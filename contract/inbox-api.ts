@@ -65,18 +65,67 @@ export interface LeadPage {
   spam: SpamSummary
 }
 
-/** One month of the promise: requests in, answered within their deadline, the median first contact. */
+/**
+ * One month of the promise, in the owner's calendar: requests in, and of those with a deadline, each in exactly
+ * one of three counts: answered by it, answered after it, not answered yet (of which some may be past it).
+ * withDeadline = inTime + answeredLate + unanswered. A lead still inside its deadline is neither kept nor broken.
+ */
 export interface MonthFigures {
   /** "2026-11", the owner's calendar month. */
   month: string
   /** Requests received (not spam). */
   received: number
-  /** Of those with a deadline, answered by it. */
-  inTime: number
   /** Of those, how many had a deadline (the rest were stored before deadlines were kept). */
   withDeadline: number
-  /** Answered at all (first contact recorded). */
+  /** Of those with a deadline, answered by it. */
+  inTime: number
+  /** Of those with a deadline, answered after it. */
+  answeredLate: number
+  /** Of those with a deadline, not answered yet. */
+  unanswered: number
+  /** Of the unanswered, how many are past their deadline at the answer's `now`. */
+  overdue: number
+  /** Answered at all (first contact recorded), deadline or not. */
   answered: number
   /** Median minutes from arrival to first contact, or null when none was answered. */
   medianMinutes: number | null
+}
+
+/* -- What each route takes and answers (edge/inbox/api.ts writes them, src/inbox/api-client.ts reads them) -- */
+
+/** The views of the list: «Por atender» (the default), «Todas» (every status but spam), or one status. */
+export type View = Status | 'todas' | 'por-atender'
+export const DEFAULT_VIEW: View = 'por-atender'
+
+/** `GET session` */
+export interface SessionAnswer {
+  login: string
+  /** The value of the X-CSRF-Token header every change sends. */
+  csrf: string
+  expiresAt: string
+}
+
+/** The longest note a lead keeps. */
+export const MAX_NOTE_LENGTH = 2000
+
+/** `PATCH leads/:id`: what may change; at least one of them. */
+export interface LeadChange {
+  status?: Status
+  note?: string
+}
+
+/** `POST leads/:id/contacto` */
+export interface ContactTap {
+  via: TapWay
+}
+
+/** `GET cifras`: this month's figures and last month's. */
+export interface FiguresAnswer {
+  now: string
+  months: MonthFigures[]
+}
+
+/** Every error answer: a sentence in Spanish the page shows as it is. */
+export interface ProblemAnswer {
+  error: string
 }

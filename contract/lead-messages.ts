@@ -39,10 +39,18 @@ export const leadAnswers = {
   invalid: 'Revisa los campos marcados.',
   /** 429 */
   tooMany: 'Recibimos muchas solicitudes desde tu conexión. Espera unos minutos y vuelve a intentarlo.',
-  /** 403: the anti-robot check failed. */
-  turnstile: 'No pudimos comprobar que no eres un robot. Vuelve a intentarlo.',
-  /** 500/503: stored nothing. */
-  unavailable: 'No pudimos guardar tu solicitud en este momento. Vuelve a intentarlo en unos minutos.',
+  /**
+   * 403: Turnstile is on and the send carried no token it takes (none: no JavaScript, a network that blocks the
+   * challenge; or an expired one). Nothing was stored (decision 040).
+   */
+  turnstile:
+    'Tu mensaje no se envió: no pudimos comprobar que no eres un robot. Vuelve a intentarlo, o llámanos o escríbenos por WhatsApp y te atendemos de inmediato.',
+  /** 503: the database failed and the message could not be stored nor sent to the company. */
+  unavailable:
+    'No pudimos guardar tu solicitud en este momento. Llámanos o escríbenos por WhatsApp y te atendemos de inmediato.',
+  /** 503: the database failed, but the message reached the company by e-mail or chat (edge/leads/relay.ts). */
+  relayed:
+    'Tu mensaje nos llegó, pero no pudimos guardarlo en nuestro sistema. Para que te atendamos cuanto antes, llámanos o escríbenos por WhatsApp.',
   /**
    * 503 with Retry-After: the site took all the requests it keeps in an hour (edge/leads/store.ts). Stored
    * nothing; the form keeps what was typed and shows the phone and WhatsApp.
@@ -66,4 +74,15 @@ export const leadAnswers = {
     call: 'Llamar al',
     whatsapp: 'Escribir por WhatsApp',
   },
+} as const
+
+/**
+ * What the quote form says in a build with Turnstile while the widget has no token yet, and when it cannot get one
+ * (decision 040). Apart from leadAnswers, so a build without Turnstile leaves it out of the page's chunk.
+ */
+export const turnstileNotes = {
+  verifying:
+    'Estamos comprobando que no eres un robot. Si aparece una casilla de verificación, márcala: tu mensaje se enviará en cuanto termine.',
+  notVerified:
+    'No pudimos comprobar que no eres un robot, así que tu mensaje no se envió. Tus datos siguen en el formulario: vuelve a intentarlo o mándanos tu solicitud por WhatsApp.',
 } as const

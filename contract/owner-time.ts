@@ -2,43 +2,69 @@
  * Times as the owner reads them: in the company's zone (America/Mexico_City) and in Spanish,
  * "miércoles 25 de noviembre, 9:15"; the owner's calendar day ("2026-11-24") and the UTC hour
  * ("2026-11-25T10") the counts are kept by. ISO 8601 in UTC stays for machines (the webhook's `lead`).
+ *
+ * Mexico City has kept UTC−6 all year since Mexico ended daylight saving time (30 October 2022, 2:00 → 1:00). A
+ * phone whose time-zone data is older than that would show America/Mexico_City an hour off half the year, so from
+ * then on the offset is computed here, not looked up: the date is shifted by six hours and formatted as UTC (the
+ * weekday and month names are locale data, not time-zone data). Only an instant before the change asks the
+ * zone's rules, where old data is right anyway.
  */
 
 export const OWNER_ZONE = 'America/Mexico_City'
+/** The first instant of Mexico City's fixed UTC−6 (30 October 2022, 2:00 CDT = 7:00 UTC). */
+export const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7)
+const OFFSET_MS = -6 * 3_600_000
 
-const PARTS = new Intl.DateTimeFormat('es-MX', {
-  timeZone: OWNER_ZONE,
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-const NUMERIC = new Intl.DateTimeFormat('en-CA', {
-  timeZone: OWNER_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+const options = (timeZone: string) =>
+  ({
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }) as const
+const numeric = (timeZone: string) =>
+  ({
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }) as const
+const FIXED = {
+  words: new Intl.DateTimeFormat('es-MX', options('UTC')),
+  numbers: new Intl.DateTimeFormat('en-CA', numeric('UTC')),
+}
+let zone: typeof FIXED | undefined
 
-function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
-  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]))
+function parts(kind: keyof typeof FIXED, date: Date): Record<string, string> {
+  const fixed = date.getTime() >= FIXED_OFFSET_SINCE
+  // Before the change: the zone's own rules (made once, only if ever needed).
+  zone ??= fixed
+    ? undefined
+    : {
+        words: new Intl.DateTimeFormat('es-MX', options(OWNER_ZONE)),
+        numbers: new Intl.DateTimeFormat('en-CA', numeric(OWNER_ZONE)),
+      }
+  const format = fixed ? FIXED[kind] : (zone ?? FIXED)[kind]
+  const shown = fixed ? new Date(date.getTime() + OFFSET_MS) : date
+  return Object.fromEntries(format.formatToParts(shown).map((part) => [part.type, part.value]))
 }
 
 /** "9:15", "18:05": the hour without a leading zero, as a clock reads. */
 export function ownerClock(date: Date): string {
-  const { hour = '0', minute = '00' } = parts(PARTS, date)
+  const { hour = '0', minute = '00' } = parts('words', date)
   return `${Number(hour)}:${minute}`
 }
 
 /** "martes 24 de noviembre" */
 export function ownerDay(date: Date): string {
-  const { weekday = '', day = '', month = '' } = parts(PARTS, date)
+  const { weekday = '', day = '', month = '' } = parts('words', date)
   return `${weekday} ${day} de ${month}`
 }
 
@@ -49,13 +75,13 @@ export function ownerTime(date: Date): string {
 
 /** `2026-11-25 09:15`: the owner's local date and time in numbers (the CSV's dates, which Excel reads as dates). */
 export function ownerNumeric(date: Date): string {
-  const { year, month, day, hour, minute } = parts(NUMERIC, date)
+  const { year, month, day, hour, minute } = parts('numbers', date)
   return `${year}-${month}-${day} ${hour}:${minute}`
 }
 
 /** The owner's calendar date and hour at this instant. */
 export function ownerDate(date: Date): { day: string; hour: number } {
-  const { year, month, day, hour } = parts(NUMERIC, date)
+  const { year, month, day, hour } = parts('numbers', date)
   return { day: `${year}-${month}-${day}`, hour: Number(hour) % 24 }
 }
 
@@ -63,10 +89,11 @@ export function ownerDate(date: Date): { day: string; hour: number } {
 export function ownerDayStart(day: string): Date {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number)
   const target = Date.UTC(year, month - 1, date)
+  if (target - OFFSET_MS >= FIXED_OFFSET_SINCE) return new Date(target - OFFSET_MS)
   // The zone's offset at that moment, found from what its clock reads; twice, in case the guess crossed a change.
   let guess = target
   for (let i = 0; i < 2; i += 1) {
-    const { year: y, month: m, day: d, hour: h, minute: min } = parts(NUMERIC, new Date(guess))
+    const { year: y, month: m, day: d, hour: h, minute: min } = parts('numbers', new Date(guess))
     const read = Date.UTC(Number(y), Number(m) - 1, Number(d), Number(h) % 24, Number(min))
     guess += target - read
   }

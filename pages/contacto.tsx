@@ -5,7 +5,7 @@ import { FaqList } from '../src/components/faq-list'
 import { PageIntro } from '../src/components/page-intro'
 import { QuoteForm } from '../src/components/quote-form'
 import { PageHead } from '../src/components/seo/page-head'
-import { paths } from '../src/config/paths'
+import { paths } from '../schema/paths'
 import { contacto } from '../src/content/contacto'
 
 export default function ContactoPage() {

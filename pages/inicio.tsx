@@ -4,7 +4,7 @@ import { HomeHero } from '../src/components/home-hero'
 import { PageHead } from '../src/components/seo/page-head'
 import { StatsBand } from '../src/components/stats-band'
 import { Testimonials } from '../src/components/testimonials'
-import { paths } from '../src/config/paths'
+import { paths } from '../schema/paths'
 import { inicio } from '../src/content/inicio'
 
 export default function InicioPage() {

@@ -5,7 +5,7 @@ import { MissionVision } from '../src/components/mission-vision'
 import { PageIntro } from '../src/components/page-intro'
 import { PageHead } from '../src/components/seo/page-head'
 import { TeamGrid } from '../src/components/team-grid'
-import { paths } from '../src/config/paths'
+import { paths } from '../schema/paths'
 import { nosotros } from '../src/content/nosotros'
 
 export default function NosotrosPage() {

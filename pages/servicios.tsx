@@ -4,7 +4,7 @@ import { ProcessSteps } from '../src/components/process-steps'
 import { ProjectGallery } from '../src/components/project-gallery'
 import { PageHead } from '../src/components/seo/page-head'
 import { ServiceGrid } from '../src/components/service-grid'
-import { paths } from '../src/config/paths'
+import { paths } from '../schema/paths'
 import { servicios } from '../src/content/servicios'
 
 export default function ServiciosPage() {

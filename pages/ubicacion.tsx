@@ -4,7 +4,7 @@ import { LocationOverview } from '../src/components/location-overview'
 import { PageIntro } from '../src/components/page-intro'
 import { PageHead } from '../src/components/seo/page-head'
 import { ServiceAreas } from '../src/components/service-areas'
-import { paths } from '../src/config/paths'
+import { paths } from '../schema/paths'
 import { ubicacion } from '../src/content/ubicacion'
 
 export default function UbicacionPage() {

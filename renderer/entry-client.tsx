@@ -8,7 +8,7 @@ import { routes } from './routes'
  * Ends the current task and continues in a new one, so the browser can handle input in between. Start-up
  * runs in steps (evaluate the entry, load the page module, evaluate React DOM, create the router, hydrate)
  * that used to share long tasks: on a phone profile (4x CPU) the module evaluation and the router's
- * creation took one task of 150-300 ms (measured at 4× CPU: bench/tbt-breakdown.md). A task boundary between them
+ * creation took one task of 150-300 ms (at 4× CPU: docs/performance.md, tbt-breakdown). A task boundary between them
  * costs nothing visible.
  */
 const yieldToMain = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { data, type RouteObject } from 'react-router-dom'
-import { paths, type PageSlug } from '../src/config/paths'
+import { paths, type PageSlug } from '../schema/paths'
 import { LayoutErrorBoundary, RootErrorBoundary } from '../src/layout/error-screen'
 import { SiteLayout } from '../src/layout/site-layout'
 

@@ -24,7 +24,8 @@
  * `npm run serve` serves dist/ without functions, as any static host would.
  */
 import path from 'node:path'
-import { channelsOf, type LeadEnv } from '../edge/leads/env'
+import { channelsOf } from '../edge/leads/channels'
+import type { LeadEnv } from '../edge/leads/env'
 import { MIN_SECRET_LENGTH } from '../edge/inbox/session'
 import { readDevVars } from './hosts/dev-vars'
 import { INBOX_PREFIX } from './hosts/host-rules'

@@ -1,7 +1,7 @@
 /**
  * React DOM's browser client, as a module of its own: the entry imports it dynamically, so the browser
  * evaluates React DOM (about half of the start-up JavaScript) in a task of its own instead of inside the
- * entry's single module-evaluation task, the longest task of the load (bench/tbt-breakdown.md).
+ * entry's single module-evaluation task, the longest task of the load (docs/performance.md: tbt-breakdown).
  * The prerender preloads its chunk with the page's (STARTUP_MODULES in scripts/build/preload-links.ts), so
  * splitting it off costs no round trip. Browser code that needs React DOM's client imports this module, and
  * only with `import()` (the analytics consent notice does too): a static importer, or an import of

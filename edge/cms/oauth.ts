@@ -19,6 +19,7 @@
  */
 import { clearCookie, readCookie, setCookie } from '../owner/cookies'
 import { adminOrigin, isOwnersOrigin, type AdminOriginEnv } from '../owner/origin'
+import { testOverride } from '../test-only'
 
 export interface OAuthEnv extends AdminOriginEnv {
   GITHUB_CLIENT_ID?: string
@@ -72,7 +73,8 @@ export function adminOrigins(env: OAuthEnv, ownOrigin: string): string[] {
   })
 }
 
-const githubOrigin = (env: OAuthEnv) => (env.GITHUB_OAUTH_ORIGIN || 'https://github.com').replace(/\/+$/, '')
+const githubOrigin = (env: OAuthEnv) =>
+  (testOverride('GITHUB_OAUTH_ORIGIN', env.GITHUB_OAUTH_ORIGIN) ?? 'https://github.com').replace(/\/+$/, '')
 
 function plain(status: number, text: string): Response {
   return new Response(text, {

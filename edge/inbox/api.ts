@@ -11,19 +11,19 @@
  *   POST   leads/:id/contacto    → { via: llamada | whatsapp | correo }: the first contact (CSRF-checked)
  *   DELETE leads/:id/contacto    → «Deshacer»: that first contact undone      (CSRF-checked)
  *   GET    cifras                → this month's and last month's figures of the promise
- *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts)
+ *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts), streamed a page of rows at a time
  *   POST   logout                → the cookie deleted                         (CSRF-checked)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
  * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
  * 404 on any other origin (../owner/origin.ts), before anything else.
  */
-import type { ContactWay, Lead } from '../../contract/inbox-api'
+import type { ContactWay, FiguresAnswer, Lead, SessionAnswer } from '../../contract/inbox-api'
 import { ownerNumeric } from '../../contract/owner-time'
 import {
-  allLeads,
   deleteLead,
   filterFrom,
   isTapWay,
+  leadPages,
   listLeads,
   monthFigures,
   oneLead,
@@ -40,7 +40,7 @@ import { startInboxSignIn } from './github-sign-in'
 import { empty, json, problem, withApiHeaders } from '../http'
 import { clearedSessionCookie, sessionOf } from './session'
 import { isOwnersOrigin } from '../owner/origin'
-import { toCsv } from './csv'
+import { CSV_BOM, csvLine, toCsv } from './csv'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
@@ -71,11 +71,12 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   // 3. The routes.
   if (route === 'session') {
     if (method !== 'GET') return notAllowed('GET')
-    return json(200, {
+    const answer: SessionAnswer = {
       login: session.login,
       csrf: session.csrf,
       expiresAt: new Date(session.exp * 1000).toISOString(),
-    })
+    }
+    return json(200, answer)
   }
   if (route === 'logout') {
     if (method !== 'POST') return notAllowed('POST')
@@ -91,7 +92,8 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   if (route === 'cifras') {
     if (method !== 'GET') return notAllowed('GET')
-    return json(200, { now: now.toISOString(), months: await monthFigures(db, now) })
+    const answer: FiguresAnswer = { now: now.toISOString(), months: await monthFigures(db, now) }
+    return json(200, answer)
   }
   const contactId = CONTACT_PATH.exec(route)?.[1]
   if (contactId) {
@@ -114,7 +116,7 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   if (route === 'export.csv') {
     if (method !== 'GET') return notAllowed('GET')
-    return csvAnswer(await allLeads(db, filterFrom(url.searchParams)), now)
+    return csvAnswer(leadPages(db, filterFrom(url.searchParams)), now)
   }
   const id = LEAD_PATH.exec(route)?.[1]
   if (id) {
@@ -176,31 +178,50 @@ const CONTACT_WAY_CSV: Record<ContactWay, string> = {
   correo: 'correo',
 }
 
+const csvRow = (lead: Lead): unknown[] => [
+  localDateTime(lead.created_at),
+  lead.name,
+  lead.phone,
+  lead.email,
+  lead.service,
+  lead.message,
+  lead.status,
+  lead.due_at ? localDateTime(lead.due_at) : '',
+  lead.first_contact_at ? localDateTime(lead.first_contact_at) : '',
+  lead.first_contact_at ? minutesBetween(lead.created_at, lead.first_contact_at) : '',
+  lead.first_contact_via ? CONTACT_WAY_CSV[lead.first_contact_via] : '',
+  lead.note,
+  lead.page,
+  lead.id,
+]
+
+/** The whole file of these leads at once (the unit tests' view of one page). */
 export function leadsCsv(leads: readonly Lead[]): string {
-  return toCsv(
-    CSV_HEADER,
-    leads.map((lead) => [
-      localDateTime(lead.created_at),
-      lead.name,
-      lead.phone,
-      lead.email,
-      lead.service,
-      lead.message,
-      lead.status,
-      lead.due_at ? localDateTime(lead.due_at) : '',
-      lead.first_contact_at ? localDateTime(lead.first_contact_at) : '',
-      lead.first_contact_at ? minutesBetween(lead.created_at, lead.first_contact_at) : '',
-      lead.first_contact_via ? CONTACT_WAY_CSV[lead.first_contact_via] : '',
-      lead.note,
-      lead.page,
-      lead.id,
-    ]),
-  )
+  return toCsv(CSV_HEADER, leads.map(csvRow))
 }
 
-function csvAnswer(leads: readonly Lead[], now: Date): Response {
+/**
+ * The file as a stream: the BOM and the header, then each page of rows as the store reads it. The Worker
+ * holds one page at a time (edge/inbox/store.ts, EXPORT_PAGE_SIZE), however many leads the owner has; the
+ * bytes are those of leadsCsv over every page.
+ */
+function csvAnswer(pages: AsyncGenerator<Lead[]>, now: Date): Response {
   const day = localDateTime(now.toISOString()).slice(0, 10)
-  return withApiHeaders(200, leadsCsv(leads), {
+  const encoder = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(`${CSV_BOM}${csvLine(CSV_HEADER)}`))
+    },
+    async pull(controller) {
+      const next = await pages.next()
+      if (next.done) return controller.close()
+      controller.enqueue(encoder.encode(next.value.map((lead) => csvLine(csvRow(lead))).join('')))
+    },
+    async cancel() {
+      await pages.return(undefined)
+    },
+  })
+  return withApiHeaders(200, body, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="solicitudes-${day}.csv"`,
   })

@@ -22,8 +22,10 @@ export function csvCell(value: unknown): string {
   return `"${safe.replace(/"/g, '""')}"`
 }
 
+/** One record and its CRLF: what a stream of the file writes row by row. */
+export const csvLine = (row: readonly unknown[]): string => `${row.map(csvCell).join(CSV_SEPARATOR)}\r\n`
+
 /** The whole file: BOM, header row, one row per record, CRLF line ends. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(CSV_SEPARATOR))
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`
+  return `${CSV_BOM}${[header, ...rows].map(csvLine).join('')}`
 }

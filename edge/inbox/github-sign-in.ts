@@ -19,6 +19,7 @@ import type { InboxContext, InboxEnv } from './env'
 import { randomToken, redirect } from '../http'
 import { INBOX_PATH, noticePage } from './notice-page'
 import { MIN_SECRET_LENGTH, newSession, sessionCookie, signSession } from './session'
+import { testOverride } from '../test-only'
 
 export const CALLBACK_PATH = '/api/callback/solicitudes'
 const STATE_COOKIE = 'aquapuebla_inbox_state'
@@ -29,8 +30,11 @@ export const REVOKE_TIMEOUT_MS = 5000
 /** The only scopes ever asked for: enough to read a private repository's permissions, nothing more. */
 export const ALLOWED_SCOPES = ['repo', 'public_repo'] as const
 
-const githubOrigin = (env: InboxEnv) => (env.GITHUB_OAUTH_ORIGIN || 'https://github.com').replace(/\/+$/, '')
-const apiOrigin = (env: InboxEnv) => (env.GITHUB_API_ORIGIN || 'https://api.github.com').replace(/\/+$/, '')
+// Test-only overrides, honoured on loopback only (../test-only.ts).
+const githubOrigin = (env: InboxEnv) =>
+  (testOverride('GITHUB_OAUTH_ORIGIN', env.GITHUB_OAUTH_ORIGIN) ?? 'https://github.com').replace(/\/+$/, '')
+const apiOrigin = (env: InboxEnv) =>
+  (testOverride('GITHUB_API_ORIGIN', env.GITHUB_API_ORIGIN) ?? 'https://api.github.com').replace(/\/+$/, '')
 
 export function scopeFor(env: InboxEnv): (typeof ALLOWED_SCOPES)[number] {
   const asked = (env.INBOX_GITHUB_SCOPE ?? '').trim()

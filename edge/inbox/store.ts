@@ -4,17 +4,22 @@
  * lead's status and note (moving a lead out of spam is a status change; its `spam_reason` stays, so an
  * undo puts it back as it was), a lead deleted for good, every match for the CSV; issue 31: the first contact
  * (a status moved on from `nuevo`, or a tap on Llamar / WhatsApp / Correo; undoable), «Por atender» by deadline
- * and the month figures of the promise. Values always go through bind(); no text of a request is ever part of the SQL.
+ * and the month figures of the promise (answered in time, answered late, not answered yet: three counts apart).
+ * Values always go through bind(); no text of a request is ever part of the SQL.
  */
 import {
+  DEFAULT_VIEW,
+  MAX_NOTE_LENGTH,
   STATUSES,
   TAP_WAYS,
   type Lead,
+  type LeadChange,
   type LeadPage,
   type MonthFigures,
   type NotificationState,
   type Status,
   type TapWay,
+  type View,
 } from '../../contract/inbox-api'
 import { ownerDate, ownerDayStart } from '../../contract/owner-time'
 import type { D1Database } from './env'
@@ -22,7 +27,6 @@ import type { D1Database } from './env'
 export const PAGE_SIZE = 25
 /** How many of the newest spam leads the default view shows, each one tap from `nuevo`. */
 export const SPAM_LATEST = 3
-export const MAX_NOTE_LENGTH = 2000
 export const MAX_QUERY_LENGTH = 100
 
 /**
@@ -30,7 +34,7 @@ export const MAX_QUERY_LENGTH = 100
  * status, or `todas` = every status but spam (set aside until asked for), newest first.
  */
 export interface LeadFilter {
-  status: Status | 'todas' | 'por-atender'
+  status: View
   query: string
 }
 
@@ -41,9 +45,9 @@ export const isStatus = (value: unknown): value is Status => STATUSES.includes(v
 
 /** The filter a query string asks for; anything unknown falls back to the defaults. */
 export function filterFrom(params: URLSearchParams): LeadFilter {
-  const status = params.get('estado') ?? 'por-atender'
+  const status = params.get('estado') ?? DEFAULT_VIEW
   return {
-    status: isStatus(status) || status === 'todas' ? status : 'por-atender',
+    status: isStatus(status) || status === 'todas' ? status : DEFAULT_VIEW,
     query: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
   }
 }
@@ -128,11 +132,30 @@ function toLead(row: InboxRow): Lead {
 /**
  * «Por atender» puts what is due first: emergencies, then the closest deadline (the most overdue on top), then
  * leads without one (stored before deadlines were kept), oldest first. Every other view: newest first.
+ * Written as one tuple of keys in one direction, so the CSV can page through the same order by keyset
+ * (`(keys) > (the last row's keys)`) and the list's ORDER BY is the same tuple.
  */
-const orderOf = (filter: LeadFilter) =>
+const ORDER_KEYS = {
+  due: {
+    keys: ['-l.urgent', '(l.due_at IS NULL)', "coalesce(l.due_at, '')", 'l.created_at', 'l.id'],
+    after: '>',
+  },
+  newest: { keys: ['l.created_at', 'l.id'], after: '<' },
+} as const
+
+const orderKeysOf = (filter: LeadFilter) =>
+  filter.status === 'por-atender' ? ORDER_KEYS.due : ORDER_KEYS.newest
+
+/** The order's keys of one lead, as the SQL computes them. */
+const keyValuesOf = (filter: LeadFilter, lead: Lead): unknown[] =>
   filter.status === 'por-atender'
-    ? 'ORDER BY l.urgent DESC, l.due_at IS NULL, l.due_at, l.created_at, l.id'
-    : 'ORDER BY l.created_at DESC, l.id DESC'
+    ? [-lead.urgent, lead.due_at === null ? 1 : 0, lead.due_at ?? '', lead.created_at, lead.id]
+    : [lead.created_at, lead.id]
+
+function orderOf(filter: LeadFilter): string {
+  const { keys, after } = orderKeysOf(filter)
+  return `ORDER BY ${keys.map((key) => `${key} ${after === '>' ? 'ASC' : 'DESC'}`).join(', ')}`
+}
 
 export async function listLeads(
   db: D1Database,
@@ -191,20 +214,37 @@ export async function listLeads(
   }
 }
 
-/** Every lead the filter matches, newest first (the CSV export). */
-export async function allLeads(db: D1Database, filter: LeadFilter): Promise<Lead[]> {
+/** How many rows the CSV export reads at a time. */
+export const EXPORT_PAGE_SIZE = 200
+
+/**
+ * Every lead the filter matches, in the view's order, one page at a time (the CSV export): keyset pages (the
+ * rows after the last one's keys), so the Worker holds one page, never the whole table, and a lead deleted or
+ * added while the file is written neither repeats nor shifts another out.
+ */
+export async function* leadPages(
+  db: D1Database,
+  filter: LeadFilter,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<Lead[]> {
   const { sql, values } = where(filter)
-  const rows = await db
-    .prepare(`${SELECT_LEAD} ${sql} ${orderOf(filter)}`)
-    .bind(...values)
-    .all<InboxRow>()
-  return (rows.results ?? []).map(toLead)
+  const { keys, after } = orderKeysOf(filter)
+  let last: Lead | undefined
+  for (;;) {
+    const from = last ? `(${keys.join(', ')}) ${after} (${keys.map(() => '?').join(', ')})` : ''
+    const clause = from ? (sql ? `${sql} AND ${from}` : `WHERE ${from}`) : sql
+    const rows = await db
+      .prepare(`${SELECT_LEAD} ${clause} ${orderOf(filter)} LIMIT ?`)
+      .bind(...values, ...(last ? keyValuesOf(filter, last) : []), pageSize)
+      .all<InboxRow>()
+    const leads = (rows.results ?? []).map(toLead)
+    if (leads.length) yield leads
+    if (leads.length < pageSize) return
+    last = leads.at(-1)
+  }
 }
 
-export interface LeadChange {
-  status?: Status
-  note?: string
-}
+export type { LeadChange }
 
 /** Checks a change the page sent; a Spanish reason when it cannot be applied. */
 export function readChange(body: unknown): LeadChange | string {
@@ -300,13 +340,18 @@ export async function undoContact(db: D1Database, id: string, now = new Date()):
   return result.meta.changes ? oneLead(db, id) : null
 }
 
-/** The figures of this month and the last, in the owner's zone. */
+/** The figures of this month and the last, in the owner's zone; "overdue" as of `now`. */
 export async function monthFigures(db: D1Database, now = new Date()): Promise<MonthFigures[]> {
   const [thisMonth, lastMonth] = ownerMonths(now)
-  return Promise.all([thisMonth, lastMonth].map((month) => figuresOf(db, month)))
+  return Promise.all([thisMonth, lastMonth].map((month) => figuresOf(db, month, now)))
 }
 
-async function figuresOf(db: D1Database, month: OwnerMonth): Promise<MonthFigures> {
+/**
+ * One month: every request with a deadline lands in exactly one of answered by it (`inTime`), answered after it
+ * (`answeredLate`) or not answered yet (`unanswered`, of which `overdue` are past it now). A lead still inside
+ * its deadline has kept nothing and broken nothing yet, so it is counted apart, never as "not in time".
+ */
+async function figuresOf(db: D1Database, month: OwnerMonth, now: Date): Promise<MonthFigures> {
   const range = [month.start.toISOString(), month.end.toISOString()]
   const [counts, times] = await Promise.all([
     db
@@ -314,11 +359,14 @@ async function figuresOf(db: D1Database, month: OwnerMonth): Promise<MonthFigure
         `SELECT count(*) AS received,
            coalesce(sum(due_at IS NOT NULL), 0) AS withDeadline,
            coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NOT NULL AND first_contact_at <= due_at), 0) AS inTime,
+           coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NOT NULL AND first_contact_at > due_at), 0) AS answeredLate,
+           coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NULL), 0) AS unanswered,
+           coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NULL AND due_at <= ?3), 0) AS overdue,
            coalesce(sum(first_contact_at IS NOT NULL), 0) AS answered
          FROM leads WHERE status <> 'spam' AND created_at >= ?1 AND created_at < ?2`,
       )
-      .bind(...range)
-      .first<{ received: number; withDeadline: number; inTime: number; answered: number }>(),
+      .bind(...range, now.toISOString())
+      .first<Omit<MonthFigures, 'month' | 'medianMinutes'>>(),
     db
       .prepare(
         `SELECT (julianday(first_contact_at) - julianday(created_at)) * 1440 AS minutes FROM leads
@@ -334,6 +382,9 @@ async function figuresOf(db: D1Database, month: OwnerMonth): Promise<MonthFigure
     received: counts?.received ?? 0,
     withDeadline: counts?.withDeadline ?? 0,
     inTime: counts?.inTime ?? 0,
+    answeredLate: counts?.answeredLate ?? 0,
+    unanswered: counts?.unanswered ?? 0,
+    overdue: counts?.overdue ?? 0,
     answered: counts?.answered ?? 0,
     medianMinutes: median(minutes),
   }

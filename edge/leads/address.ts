@@ -1,8 +1,10 @@
 /**
- * The client address Cloudflare reports (CF-Connecting-IP), parsed strictly, and the rate-limit bucket it
+ * The client address Cloudflare reports (CF-Connecting-IP), parsed strictly, and the rate-limit buckets it
  * falls into: an IPv4 address is one bucket; an IPv6 address counts by its /64 (one household or phone is
- * given a whole /64 and can rotate through it at will); an IPv4-mapped IPv6 address (`::ffff:203.0.113.7`)
- * is the IPv4 address it carries. Anything that is not an address shares one `unknown` bucket.
+ * given a whole /64 and can rotate through it at will) and, with a looser limit, by its /48 (a household's or an
+ * office's whole allocation: 65 536 /64s a script could walk through); an IPv4-mapped IPv6 address
+ * (`::ffff:203.0.113.7`) is the IPv4 address it carries. Anything that is not an address shares one `unknown`
+ * bucket.
  */
 
 export type Address = { family: 4; octets: number[] } | { family: 6; groups: number[] }
@@ -84,6 +86,18 @@ export function rateBucket(raw: string | null | undefined): string {
     .slice(0, 4)
     .map((value) => value.toString(16))
     .join(':')}::/64`
+}
+
+/** Every bucket a client counts in: its own (rateBucket), and for IPv6 its /48 (`v6:2001:db8:0::/48`). */
+export function rateBuckets(raw: string | null | undefined): { bucket: string; wide: boolean }[] {
+  const own = { bucket: rateBucket(raw), wide: false }
+  const address = parseAddress(raw)
+  if (address?.family !== 6) return [own]
+  const prefix = address.groups
+    .slice(0, 3)
+    .map((value) => value.toString(16))
+    .join(':')
+  return [own, { bucket: `v6:${prefix}::/48`, wide: true }]
 }
 
 /** The address as Turnstile's `remoteip` takes it (canonical text), or null when there is none. */

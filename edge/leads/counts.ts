@@ -1,20 +1,38 @@
 /**
- * What the endpoint saw, counted per UTC hour in lead_counts (migration 0002): the site-wide ceilings are
- * checked against these counts, and the hourly digest and the daily summary are written from them. Counts
- * only: no personal data, so they outlive the leads they counted (kept 62 days).
+ * What the endpoint saw, counted per UTC hour in lead_counts (migration 0002): the hour's rooms (spam's, the
+ * unverified leads') and alert allowances are checked against these counts inside the storing transaction, and
+ * the digest and the daily summary are written from them. Counts only: no personal data, so they outlive the
+ * leads they counted (kept 62 days). Imports nothing of the lead modules: they all import it.
  */
 import type { D1Database, D1PreparedStatement } from './d1'
 import { retryBusy } from './d1-retry'
-import type { SpamReason } from './store'
 
-/** What is counted: see migration 0002 for each. */
+/** Why the endpoint set a lead aside. Rows from before migration 0002 may also hold `too-fast`. */
+export type SpamReason = 'honeypot' | 'turnstile'
+
+/**
+ * What is counted:
+ *   lead                    every lead stored (verified or not)
+ *   unverified              leads stored without a passed Turnstile check: LEAD_STORE_PER_HOUR's room
+ *   spam-stored             spam stored: LEAD_SPAM_STORE_PER_HOUR's room; spam:<reason> by reason, stored or not
+ *   spam-unstored           spam past its room: counted, not stored
+ *   refused                 unverified leads refused past their room (503 with the phone and WhatsApp)
+ *   no-token                Turnstile on and the post carried no usable token: not sent, the visitor told so
+ *   alerted, alerted-urgent leads alerted one by one (the ceiling, and the emergencies' own allowance above it)
+ *   batched                 leads past the ceiling, told in a digest
+ *   quick, rate-limited, turnstile-unavailable, turnstile-misconfigured: as their names say
+ *   stored                  before migration 0004: leads and spam together (old hours only)
+ */
 export type CountName =
-  | 'stored'
   | 'lead'
+  | 'unverified'
+  | 'spam-stored'
   | `spam:${SpamReason}`
   | 'spam-unstored'
   | 'refused'
+  | 'no-token'
   | 'alerted'
+  | 'alerted-urgent'
   | 'batched'
   | 'quick'
   | 'rate-limited'
@@ -43,15 +61,6 @@ export async function count(db: D1Database, hour: string, ...what: CountName[]):
   } catch (error) {
     console.error(`lead count not recorded (${what.join(', ')})`, error)
   }
-}
-
-/** One hour's count of `what`. */
-export async function countOf(db: D1Database, hour: string, what: CountName): Promise<number> {
-  const row = await db
-    .prepare('SELECT n FROM lead_counts WHERE hour = ?1 AND what = ?2')
-    .bind(hour, what)
-    .first<{ n: number }>()
-  return row?.n ?? 0
 }
 
 /** Every count of the hours in [from, to), summed by `what`. */

@@ -18,10 +18,34 @@ export interface LeadEnv {
   /** Requests one client (an IPv4 address, an IPv6 /64) may send per window (default 10) and the window (600 s). */
   LEAD_RATE_LIMIT?: string
   LEAD_RATE_WINDOW_SECONDS?: string
-  /** Site-wide: rows stored per hour (leads and spam, default 300); past it the endpoint answers 503. */
+  /** Requests one IPv6 /48 (a household's or an office's whole allocation) may send per window (default 30). */
+  LEAD_RATE_LIMIT_IPV6_48?: string
+  /**
+   * Site-wide: leads stored per hour without a passed Turnstile check (default 300); past it the endpoint answers
+   * 503 with the phone and WhatsApp. A lead that passed Turnstile is stored whatever this count.
+   */
   LEAD_STORE_PER_HOUR?: string
-  /** Site-wide: leads alerted one by one per hour (default 30); past it they go into the hourly digest. */
+  /** Site-wide: spam (honeypot, failed Turnstile) stored per hour (default 20); past it counted, not stored. */
+  LEAD_SPAM_STORE_PER_HOUR?: string
+  /** Site-wide: leads alerted one by one per hour (default 10); past it they go into the next digest. */
   LEAD_ALERTS_PER_HOUR?: string
+  /**
+   * Site-wide: leads alerted one by one in any 24 hours (default 30; a real day has a few): past it they go into
+   * the hourly digests, so a day of flood does not spend the send budget on single alerts by the afternoon.
+   */
+  LEAD_ALERTS_PER_DAY?: string
+  /** Site-wide: emergencies alerted one by one per hour above LEAD_ALERTS_PER_HOUR (default 5). */
+  LEAD_URGENT_ALERTS_PER_HOUR?: string
+  /** The least time between two digests (minutes, default 60); the first comes at the next run of the schedule. */
+  LEAD_DIGEST_MINUTES?: string
+  /** Every channel's send budget (default 20 an hour, 90 a day: a free e-mail plan's 100 with room to spare). */
+  LEAD_SENDS_PER_HOUR?: string
+  LEAD_SENDS_PER_DAY?: string
+  /** One channel's own budget, instead of the two above (edge/leads/email.ts, webhook.ts). */
+  EMAIL_SENDS_PER_HOUR?: string
+  EMAIL_SENDS_PER_DAY?: string
+  LEAD_WEBHOOK_SENDS_PER_HOUR?: string
+  LEAD_WEBHOOK_SENDS_PER_DAY?: string
   /** Faster than this between the first keystroke and the send is noted on the lead (ms, default 3000). */
   LEAD_MIN_FILL_MS?: string
   /** Leads are deleted this many days after they arrived (default 730). */
@@ -52,16 +76,6 @@ export interface LeadEnv {
   SITE_URL?: string
 }
 
-export type Channel = 'email' | 'webhook'
-
-/** The channels whose variables are all set. */
-export function channelsOf(env: LeadEnv): Channel[] {
-  const channels: Channel[] = []
-  if (env.EMAIL_API_URL && env.EMAIL_API_KEY && env.EMAIL_FROM && env.EMAIL_TO) channels.push('email')
-  if (env.LEAD_WEBHOOK_URL) channels.push('webhook')
-  return channels
-}
-
 /** A non-negative number from a variable, or the default when unset or not a number. */
 export function numberSetting(value: string | undefined, fallback: number): number {
   const parsed = Number(value)
@@ -72,9 +86,16 @@ export function numberSetting(value: string | undefined, fallback: number): numb
 
 export const DEFAULTS = {
   rateLimit: 10,
+  rateLimit48: 30,
   rateWindowSeconds: 600,
   storePerHour: 300,
-  alertsPerHour: 30,
+  spamStorePerHour: 20,
+  alertsPerHour: 10,
+  alertsPerDay: 30,
+  urgentAlertsPerHour: 5,
+  digestMinutes: 60,
+  sendsPerHour: 20,
+  sendsPerDay: 90,
   minFillMs: 3000,
   retentionDays: 730,
   spamRetentionDays: 30,
@@ -83,9 +104,16 @@ export const DEFAULTS = {
 
 export const settings = (env: LeadEnv) => ({
   rateLimit: numberSetting(env.LEAD_RATE_LIMIT, DEFAULTS.rateLimit),
+  rateLimit48: numberSetting(env.LEAD_RATE_LIMIT_IPV6_48, DEFAULTS.rateLimit48),
   rateWindowSeconds: Math.max(1, numberSetting(env.LEAD_RATE_WINDOW_SECONDS, DEFAULTS.rateWindowSeconds)),
   storePerHour: Math.floor(numberSetting(env.LEAD_STORE_PER_HOUR, DEFAULTS.storePerHour)),
+  spamStorePerHour: Math.floor(numberSetting(env.LEAD_SPAM_STORE_PER_HOUR, DEFAULTS.spamStorePerHour)),
   alertsPerHour: Math.floor(numberSetting(env.LEAD_ALERTS_PER_HOUR, DEFAULTS.alertsPerHour)),
+  alertsPerDay: Math.floor(numberSetting(env.LEAD_ALERTS_PER_DAY, DEFAULTS.alertsPerDay)),
+  urgentAlertsPerHour: Math.floor(
+    numberSetting(env.LEAD_URGENT_ALERTS_PER_HOUR, DEFAULTS.urgentAlertsPerHour),
+  ),
+  digestMinutes: numberSetting(env.LEAD_DIGEST_MINUTES, DEFAULTS.digestMinutes),
   minFillMs: numberSetting(env.LEAD_MIN_FILL_MS, DEFAULTS.minFillMs),
   retentionDays: Math.max(1, numberSetting(env.LEAD_RETENTION_DAYS, DEFAULTS.retentionDays)),
   spamRetentionDays: Math.max(1, numberSetting(env.LEAD_SPAM_RETENTION_DAYS, DEFAULTS.spamRetentionDays)),

@@ -1,11 +1,11 @@
 /**
  * What each kind of notification says (Spanish, in the owner's zone): the e-mail's subject and text, the
- * webhook's `text` (the same words, escaped for Slack) and its data for machines. Pure: the data comes from
- * edge/leads/kinds.ts, which reads it from D1. Written only from what is stored, so every attempt of one
- * notification says exactly the same (the e-mail API's Idempotency-Key compares the payload).
+ * webhook's `text` (the same words, inert in Slack and in Markdown) and its data for machines. Pure: the data
+ * comes from edge/leads/kinds.ts, which reads it from D1. Written only from what is stored, so every attempt of
+ * one notification says exactly the same (the e-mail API's Idempotency-Key compares the payload).
  */
 import { telHref, whatsappHref } from '../../contract/contact-links'
-import { oneLine, plural, slackEscape } from './escape'
+import { chatEscape, oneLine, plural } from './escape'
 import type { LeadRow } from '../../contract/lead-row'
 import {
   hourStart,
@@ -17,12 +17,18 @@ import {
   spanishDuration,
 } from '../../contract/owner-time'
 
+/**
+ * The kinds of notification (notification_kinds): a lead's own alert, the digest, the daily summary, the two
+ * reminders about an unanswered lead, and the closing message of a spent send budget.
+ */
+export type Kind = 'lead' | 'digest' | 'summary' | 'reminder' | 'overdue' | 'budget'
+
 export interface Message {
   /** One line, bounded. */
   subject: string
   /** The e-mail's plain text. */
   text: string
-  /** The webhook's `text` (what Slack shows): `text`, escaped for Slack's markup. */
+  /** The webhook's `text` (what a chat shows): the subject and `text`, inert in Slack and in Markdown. */
   chat: string
   /** The webhook's data beside `text`, for machines (ISO 8601 times). */
   data: Record<string, unknown>
@@ -42,7 +48,7 @@ function message(subject: string, lines: string[], data: Record<string, unknown>
   return {
     subject: oneLine(subject, 150),
     text,
-    chat: slackEscape(`${oneLine(subject, 150)}\n\n${text}`),
+    chat: chatEscape(`${oneLine(subject, 150)}\n\n${text}`),
     data,
     ...(replyTo ? { replyTo } : {}),
   }
@@ -199,57 +205,150 @@ export function reminderMessage(
   )
 }
 
+/** A lead as a digest lists it: which section it is in (`urgent-own`: an emergency already alerted on its own). */
+export type DigestLead = AlertLead & { section: 'new' | 'reminder' | 'overdue' | 'urgent-own' }
+
 export interface DigestFacts {
-  /** The UTC hour it covers ("2026-11-25T16"). */
-  hour: string
-  /** Leads of that hour counted for the digest (past the alert ceiling). */
-  batched: number
-  /** Leads of that hour alerted one by one. */
-  alerted: number
-  /** The most recent of the batched leads still stored, newest first (at most DIGEST_LIST). */
-  recent: LeadRow[]
+  /** When the schedule made it (its ref), or the UTC hour of a digest made before migration 0004. */
+  ref: string
+  /** Every lead it is about, in the order to list them: emergencies first, then the newest. */
+  leads: DigestLead[]
 }
 
 export const DIGEST_LIST = 10
 
-/** The hourly digest: every lead past the alert ceiling, counted, with the most recent listed. */
+const digestLine = (lead: DigestLead, at: Date) =>
+  `- ${ownerClock(new Date(lead.created_at))} · ${oneLine(lead.name, 60)} · ${lead.service} · ${lead.phone}${
+    lead.due_at && (lead.section !== 'new' || lead.urgent === 1)
+      ? ` · ${Date.parse(lead.due_at) <= at.getTime() ? 'venció' : 'vence'} ${ownerWhen(new Date(lead.due_at), at)}`
+      : ''
+  }`
+
+/** Up to DIGEST_LIST lines of a section, then "Y 3 más." */
+function listed(leads: DigestLead[], at: Date, line = digestLine): string[] {
+  const rest = leads.length - DIGEST_LIST
+  return [
+    ...leads.slice(0, DIGEST_LIST).map((lead) => line(lead, at)),
+    ...(rest > 0 ? [`Y ${rest} más.`] : []),
+  ]
+}
+
+/**
+ * The digest: what the owner was not told one lead at a time, made minutes after the alert ceiling is reached
+ * and then at most every LEAD_DIGEST_MINUTES (edge/leads/reports.ts). Emergencies come first and say URGENTE,
+ * each with its one-tap lines; then the leads past the ceiling, then the unanswered ones due soon, then the ones
+ * past their deadline.
+ */
 export function digestMessage(facts: DigestFacts, context: MessageContext): Message {
-  const from = hourStart(facts.hour)
-  const to = new Date(from.getTime() + 3_600_000)
-  const count = plural(facts.batched, 'solicitud nueva', 'solicitudes nuevas')
-  const total = facts.alerted + facts.batched
-  const opening =
-    facts.alerted > 0
-      ? `Entre las ${ownerClock(from)} y las ${ownerClock(to)} del ${ownerDay(from)} llegaron ${plural(total, 'solicitud', 'solicitudes')} de cotización. Te avisamos de ${facts.alerted} una por una; ${facts.batched === 1 ? 'la otra te la juntamos' : `las otras ${facts.batched} te las juntamos`} en este resumen para no saturar tu correo.`
-      : `Entre las ${ownerClock(from)} y las ${ownerClock(to)} del ${ownerDay(from)} llegaron ${plural(facts.batched, 'solicitud', 'solicitudes')} de cotización; te ${facts.batched === 1 ? 'la juntamos' : 'las juntamos'} en este resumen para no saturar tu correo.`
-  const rest = facts.batched - facts.recent.length
-  return message(
-    `${count} en la última hora`,
-    [
-      opening,
-      'Todas quedaron guardadas.',
-      ...(facts.recent.length
-        ? [
-            '',
-            facts.recent.length === 1 ? 'La más reciente:' : 'Las más recientes:',
-            ...facts.recent.map(
-              (lead) =>
-                `- ${ownerClock(new Date(lead.created_at))} · ${oneLine(lead.name, 60)} · ${lead.service} · ${lead.phone}`,
-            ),
-            ...(rest > 0 ? [`Y ${plural(rest, 'más', 'más')}.`] : []),
-          ]
-        : []),
-      ...inboxLine(context, 'Revísalas en tu bandeja'),
-    ],
-    {
-      digest: {
-        from: from.toISOString(),
-        to: to.toISOString(),
-        count: facts.batched,
-        alerted: facts.alerted,
-        inbox: context.inbox,
-      },
+  const at = /^\d{4}-\d\d-\d\dT\d\d$/.test(facts.ref) ? hourStart(facts.ref) : new Date(facts.ref)
+  const urgent = facts.leads.filter((lead) => lead.urgent === 1)
+  const of = (section: DigestLead['section']) =>
+    facts.leads.filter((lead) => lead.urgent !== 1 && lead.section === section)
+  const [fresh, dueSoon, overdue] = [of('new'), of('reminder'), of('overdue')]
+  const parts = [
+    urgent.length ? plural(urgent.length, 'emergencia sin respuesta', 'emergencias sin respuesta') : '',
+    fresh.length ? plural(fresh.length, 'solicitud nueva', 'solicitudes nuevas') : '',
+    dueSoon.length ? `${dueSoon.length} por vencer` : '',
+    overdue.length ? plural(overdue.length, 'vencida', 'vencidas') : '',
+  ].filter(Boolean)
+  const lines: string[] = []
+  if (urgent.length) {
+    lines.push(
+      `URGENTE: ${urgent.length === 1 ? 'una emergencia espera' : `${urgent.length} emergencias esperan`} tu respuesta. Atiéndela${urgent.length === 1 ? '' : 's'} primero:`,
+    )
+    for (const lead of urgent.slice(0, DIGEST_LIST)) {
+      const tap = oneTap(lead, context)
+      lines.push(
+        '',
+        `${digestLine(lead, at)}${lead.section === 'urgent-own' ? ' (ya te avisamos por separado)' : ''}`,
+        ...tap.lines.map((line) => `  ${line}`),
+      )
+    }
+    if (urgent.length > DIGEST_LIST) lines.push(`Y ${urgent.length - DIGEST_LIST} más.`)
+  }
+  const section = (title: string, leads: DigestLead[]) => {
+    if (leads.length) lines.push(...(lines.length ? [''] : []), title, ...listed(leads, at))
+  }
+  section(
+    `${plural(fresh.length, 'solicitud nueva', 'solicitudes nuevas')} que no te avisamos una por una (se llenó el cupo de avisos por hora, para no saturarte). Todas quedaron guardadas:`,
+    fresh,
+  )
+  section(`Por vencer, siguen sin respuesta (${dueSoon.length}):`, dueSoon)
+  section(`Vencidas, el plazo que prometimos ya pasó (${overdue.length}):`, overdue)
+  lines.push(...inboxLine(context, 'Revísalas en tu bandeja'))
+  const ids = (leads: DigestLead[]) => leads.map((lead) => lead.id)
+  return message(`${urgent.length ? 'URGENTE: ' : ''}${parts.join(', ')}`, lines, {
+    digest: {
+      at: at.toISOString(),
+      urgent: ids(urgent),
+      new: ids(fresh),
+      reminder: ids(dueSoon),
+      overdue: ids(overdue),
+      inbox: context.inbox,
     },
+  })
+}
+
+/** What the budget's closing message says about one channel (edge/leads/budget.ts). */
+export interface BudgetFacts {
+  /** The channel in the owner's words: "correo". */
+  channel: string
+  /** The channel's limit in any 24 hours. */
+  perDay: number
+}
+
+/**
+ * The one message per channel and day that says the send budget is spent and where everything is. It says the
+ * same on every attempt (nothing in it changes while it waits), as the e-mail API's Idempotency-Key requires.
+ */
+export function budgetMessage(facts: BudgetFacts, context: MessageContext): Message {
+  return message(
+    `Llegamos al límite de avisos por ${facts.channel}: revisa tu bandeja`,
+    [
+      `Llegamos al límite de avisos por ${facts.channel}: a lo más ${facts.perDay} en 24 horas, para no agotar tu plan de envíos. Lo último que queda lo guardamos para emergencias.`,
+      'Hasta que se libere cupo (en las próximas horas), por aquí solo te avisaremos de emergencias; los demás avisos te llegarán después.',
+      'Ninguna solicitud se perdió: todas están guardadas en tu bandeja, en «Por atender». Revísala ahora.',
+      ...inboxLine(context, 'Tu bandeja'),
+    ],
+    { budget: { channel: facts.channel, perDay: facts.perDay, inbox: context.inbox } },
+  )
+}
+
+/** Why a lead had to be sent straight to the owner: the database failed, or it is behind the code (a migration). */
+export type AlarmCause = 'storage' | 'schema'
+
+const ALARM_LINES: Record<AlarmCause, string[]> = {
+  storage: [
+    'ALARMA: esta solicitud no se pudo guardar: la base de datos de solicitudes falló. Te la mandamos directo para que no se pierda; no aparecerá en tu bandeja. Contesta desde aquí.',
+    'Al cliente le mostramos tu teléfono y tu WhatsApp. Si esto se repite, avisa a quien administra tu sitio.',
+  ],
+  schema: [
+    'ALARMA: FALLA DE CONFIGURACIÓN. La base de datos de solicitudes no está al día con el sitio (falta aplicar una migración), así que ninguna solicitud se está guardando. Te mandamos esta directo para que no se pierda; no aparecerá en tu bandeja.',
+    'Pide a quien administra tu sitio que ejecute «npm run deploy:migrations» (docs/deploying/cloudflare-pages.md). Al cliente le mostramos tu teléfono y tu WhatsApp.',
+  ],
+}
+
+/** A lead that could not be stored, sent straight to the owner: its alert with the alarm on top. */
+export function alarmMessage(lead: AlertLead, cause: AlarmCause, context: MessageContext): Message {
+  const alert = leadAlert(lead, { ...context })
+  return message(
+    `ALARMA: ${alert.subject}`,
+    [...ALARM_LINES[cause], '', alert.text],
+    { ...alert.data, alarm: cause },
+    alert.replyTo,
+  )
+}
+
+/** The schedule found the database behind the code: nothing is being stored until the migrations are applied. */
+export function schemaMessage(found: string, expected: string, context: MessageContext): Message {
+  return message(
+    'ALARMA: tu sitio no está guardando solicitudes (falta aplicar una migración)',
+    [
+      `La base de datos de solicitudes está en la versión ${found || 'desconocida'} y el sitio necesita la ${expected}. Mientras no se actualice, las solicitudes no se guardan: cada una te llega directo con una alarma y a los clientes les mostramos tu teléfono y tu WhatsApp.`,
+      'Pide a quien administra tu sitio que ejecute «npm run deploy:migrations» (docs/deploying/cloudflare-pages.md).',
+      ...inboxLine(context, 'Tu bandeja'),
+    ],
+    { schema: { found, expected } },
   )
 }
 
@@ -264,6 +363,7 @@ const SUMMARY_NEWS = [
   'rate-limited',
   'batched',
   'quick',
+  'no-token',
   'turnstile-unavailable',
   'turnstile-misconfigured',
 ]
@@ -293,18 +393,22 @@ export function summaryMessage(day: string, counts: DayCounts, context: MessageC
     )
     if (n('spam-unstored'))
       lines.push(
-        `  De ellas, ${n('spam-unstored') === 1 ? '1 no se guardó' : `${n('spam-unstored')} no se guardaron`} porque ya se había llenado el cupo de solicitudes por hora.`,
+        `  De ellas, ${n('spam-unstored') === 1 ? '1 no se guardó' : `${n('spam-unstored')} no se guardaron`}: pasado el cupo de spam por hora solo las contamos. Nunca le quitan lugar a una solicitud de verdad.`,
       )
   }
   if (n('refused'))
     lines.push(
       `- Rechazadas porque se llenó el cupo de solicitudes por hora: ${n('refused')}. A quien las envió le mostramos tu teléfono y tu WhatsApp para que te contacte directamente.`,
     )
+  if (n('no-token'))
+    lines.push(
+      `- Envíos sin la verificación anti-robots (Turnstile): ${n('no-token')}. No se guardaron; a quien los hizo le dijimos que su mensaje no se envió y le mostramos tu teléfono y tu WhatsApp.`,
+    )
   if (n('rate-limited'))
     lines.push(`- Bloqueadas por llegar demasiadas desde una misma conexión: ${n('rate-limited')}.`)
   if (n('batched'))
     lines.push(
-      `- Te llegaron en el resumen por hora y no una por una: ${n('batched')} (se llenó el cupo de avisos por hora).`,
+      `- Te llegaron en un resumen y no una por una: ${n('batched')} (se llenó el cupo de avisos por hora).`,
     )
   if (n('quick'))
     lines.push(
@@ -334,6 +438,7 @@ export function summaryMessage(day: string, counts: DayCounts, context: MessageC
       leads,
       spam: { honeypot, turnstile, unstored: n('spam-unstored') },
       refused: n('refused'),
+      noToken: n('no-token'),
       rateLimited: n('rate-limited'),
       batched: n('batched'),
       quick: n('quick'),

@@ -1,25 +1,30 @@
 /**
- * Telling the owner, per channel (an e-mail through a Resend-compatible HTTP API, a JSON webhook), from the
- * notifications table, the same way for every kind (edge/leads/kinds.ts: a lead's alert, the hourly digest,
- * the daily summary):
- *   1. claim: one due row at a time, in one UPDATE … RETURNING that sets `locked_until` and counts the
- *      attempt, so two senders (the request's waitUntil and the schedule) never both send it;
- *   2. send, at most SEND_CONCURRENCY at once (a Worker has six outgoing connections), each with its own
- *      timeout that starts when its fetch does, never while it waits its turn; the e-mail carries an
- *      Idempotency-Key that is the same for every attempt of the notification;
- *   3. record: delivered, or the next attempt after a backoff (1, 2, 4 … minutes, at most 60), or `failed`
- *      once the notification is a day old.
- * A busy database is retried a few times (edge/leads/d1-retry.ts). If the outcome still cannot be recorded,
- * the claim expires (LOCK_MS) and the row is sent again by the next sender: the e-mail API then recognises the
- * key and sends nothing twice; the webhook gets the same key in a header and the same data.
+ * Telling the owner, from the notifications table, the same way for every kind (./kinds.ts: a lead's alert, a
+ * reminder, a digest, the daily summary, the budget's closing message) and every channel (./channel.ts):
+ *   1. claim: one due row of one channel at a time, most urgent first (notifications.priority), in one
+ *      transaction that checks the channel's send budget (./budget.ts), sets `locked_until`, counts the attempt
+ *      and writes the send into channel_sends; so two senders (the request's waitUntil and the schedule) never
+ *      both send a row, and never overshoot the budget together;
+ *   2. send, at most SEND_CONCURRENCY at once (a Worker may hold six connections open), each with its own timeout
+ *      that starts when its fetch does; every attempt of a notification carries the same Idempotency-Key;
+ *   3. record: delivered; or refused (the send is taken out of the budget: nothing was sent) or unanswered (it
+ *      stays: it may have been sent), then the next attempt after a backoff (1, 2, 4 … minutes, at most 60), or
+ *      `failed` once the notification is a day old, has had the attempts its channel allows, or was refused for
+ *      good.
+ * A busy database is retried a few times (./d1-retry.ts). If the outcome still cannot be recorded, the claim
+ * expires (LOCK_MS) and the row is sent again by the next sender under the same key: the e-mail API sends
+ * nothing twice; the webhook gets the same key and data, at most WEBHOOK_ATTEMPTS times.
  */
+import { budgetOf, dayThresholds, DAY_MS, HOUR_MS, hourThresholds } from './budget'
+import { sendThrough, SEND_TIMEOUT_MS, type Channel, type SendResult } from './channel'
+import { configuredChannels } from './channels'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
-import { settings, type Channel, type LeadEnv } from './env'
-import { composers, idempotencyKey, messageContext, type Kind, type NotificationRow } from './kinds'
-import type { Message } from './messages'
+import { settings, type LeadEnv } from './env'
+import { composers, idempotencyKey, messageContext, type NotificationRow } from './kinds'
+import type { Kind, Message } from './messages'
 
-export const SEND_TIMEOUT_MS = 5000
+export { SEND_TIMEOUT_MS }
 /** Sends at once: a Worker may hold six connections open; two stay free for D1 and the rest. */
 export const SEND_CONCURRENCY = 4
 /** Longer than a claimed send can take (its timeout and the recording), so a claim outlives a live sender. */
@@ -42,115 +47,95 @@ export interface SendOutcome {
   kind: Kind
   leadId: string | null
   ref: string
-  channel: Channel
+  channel: string
   delivered: boolean
   error?: string
 }
 
-function request(
-  channel: Channel,
-  row: NotificationRow,
-  message: Message,
-  env: LeadEnv,
-): { url: string; init: RequestInit } | null {
-  const key = idempotencyKey(row)
-  if (channel === 'email') {
-    if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM || !env.EMAIL_TO) return null
-    return {
-      url: env.EMAIL_API_URL,
-      init: {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${env.EMAIL_API_KEY}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': key,
-        },
-        body: JSON.stringify({
-          from: env.EMAIL_FROM,
-          to: env.EMAIL_TO.split(',').map((address) => address.trim()),
-          ...(message.replyTo ? { reply_to: message.replyTo } : {}),
-          subject: message.subject,
-          text: message.text,
-        }),
-      },
-    }
-  }
-  if (!env.LEAD_WEBHOOK_URL) return null
-  return {
-    url: env.LEAD_WEBHOOK_URL,
-    init: {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify({ text: message.chat, kind: row.kind, id: key, ...message.data }),
-    },
-  }
-}
+const randomClaim = () =>
+  [...crypto.getRandomValues(new Uint8Array(12))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 
 /**
- * One send; any answer but 2xx within the timeout is an error, described in a short text. The e-mail API's
- * 409 `invalid_idempotent_request` means this key was already used for an e-mail: it was sent, not an error.
+ * Claims the next due row of `channel` (of one lead, or any) that its budget leaves room for, and writes its
+ * send into channel_sends, in one transaction; null when none is due or the budget has no room for what is.
  */
-export async function send(
-  row: NotificationRow,
-  message: Message,
+async function claimOne(
+  db: D1Database,
+  channel: Channel,
   env: LeadEnv,
-  timeoutMs = SEND_TIMEOUT_MS,
-): Promise<string | null> {
-  const target = request(row.channel, row, message, env)
-  if (!target) return `${row.channel} is not configured`
-  const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), timeoutMs)
-  try {
-    const response = await fetch(target.url, { ...target.init, signal: controller.signal })
-    // Read the body so the connection is released, whatever it says.
-    const body = await response.text().catch(() => '')
-    if (response.ok) return null
-    if (response.status === 409 && row.channel === 'email' && body.includes('invalid_idempotent_request'))
-      return null
-    return `HTTP ${response.status}`
-  } catch (error) {
-    return controller.signal.aborted ? `no answer within ${timeoutMs / 1000} s` : `network: ${String(error)}`
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
-/** Claims the next due row (of one lead, or any), or null when none is due. */
-async function claimOne(db: D1Database, now: Date, leadId: string | null): Promise<NotificationRow | null> {
+  now: Date,
+  leadId: string | null,
+): Promise<NotificationRow | null> {
   const at = now.toISOString()
-  return retryBusy(
+  const claim = randomClaim()
+  const budget = budgetOf(channel, env)
+  const hour = hourThresholds(budget.perHour)
+  const day = dayThresholds(budget.perDay)
+  const [claimed] = await retryBusy(
     () =>
-      db
-        .prepare(
-          `UPDATE notifications SET locked_until = ?1, attempts = attempts + 1
-           WHERE id = (
-             SELECT id FROM notifications
-             WHERE state = 'pending' AND next_attempt_at <= ?2 AND (locked_until IS NULL OR locked_until <= ?2)
-               AND (?3 IS NULL OR lead_id = ?3)
-             ORDER BY next_attempt_at, id LIMIT 1)
-           RETURNING id, kind, lead_id, ref, channel, attempts, created_at`,
-        )
-        .bind(new Date(now.getTime() + LOCK_MS).toISOString(), at, leadId)
-        .first<NotificationRow>(),
+      db.batch<NotificationRow>([
+        db
+          .prepare(
+            `WITH used AS (SELECT
+               (SELECT count(*) FROM channel_sends WHERE channel = ?3 AND at > ?6) AS hour,
+               (SELECT count(*) FROM channel_sends WHERE channel = ?3 AND at > ?7) AS day,
+               (SELECT count(*) FROM channel_sends WHERE channel = ?3 AND at > ?6 AND note = 1) AS hour_notes,
+               (SELECT count(*) FROM channel_sends WHERE channel = ?3 AND at > ?7 AND note = 1) AS day_notes)
+             UPDATE notifications SET locked_until = ?1, attempts = attempts + 1, claim = ?2
+             WHERE id = (
+               SELECT n.id FROM notifications n, used u
+               WHERE n.state = 'pending' AND n.channel = ?3 AND n.next_attempt_at <= ?4
+                 AND (n.locked_until IS NULL OR n.locked_until <= ?4) AND (?5 IS NULL OR n.lead_id = ?5)
+                 AND CASE WHEN n.kind = 'budget' THEN u.hour < ?8 AND u.day < ?9
+                          WHEN n.priority = 0 THEN u.hour - u.hour_notes < ?10 AND u.day - u.day_notes < ?11
+                          ELSE u.hour - u.hour_notes < ?12 AND u.day - u.day_notes < ?13 END
+               ORDER BY n.priority, n.next_attempt_at, n.id LIMIT 1)
+             RETURNING id, kind, lead_id, ref, channel, attempts, created_at, priority`,
+          )
+          .bind(
+            new Date(now.getTime() + LOCK_MS).toISOString(),
+            claim,
+            channel.name,
+            at,
+            leadId,
+            new Date(now.getTime() - HOUR_MS).toISOString(),
+            new Date(now.getTime() - DAY_MS).toISOString(),
+            hour.note,
+            day.note,
+            hour.urgent,
+            day.urgent,
+            hour.ordinary,
+            day.ordinary,
+          ),
+        db
+          .prepare(
+            `INSERT INTO channel_sends (channel, at, notification_id, note)
+             SELECT channel, ?2, id, kind = 'budget' FROM notifications WHERE claim = ?1`,
+          )
+          .bind(claim, at),
+      ]),
     { what: 'claiming a notification' },
   )
+  return claimed?.results?.[0] ?? null
 }
 
 async function record(
   db: D1Database,
   row: NotificationRow,
-  error: string | null,
+  channel: Channel,
+  sent: SendResult,
   now: Date,
   unitMs: number,
-  giveUp = false,
+  gone = false,
 ): Promise<void> {
   const at = now.toISOString()
-  if (error === null) {
+  if (sent.result === 'delivered') {
     await retryBusy(
       () =>
         db
           .prepare(
-            `UPDATE notifications SET state = 'delivered', delivered_at = ?2, locked_until = NULL, last_error = NULL
+            `UPDATE notifications SET state = 'delivered', delivered_at = ?2, locked_until = NULL, last_error = NULL,
+               claim = NULL
              WHERE id = ?1`,
           )
           .bind(row.id, at)
@@ -160,23 +145,34 @@ async function record(
     return
   }
   const age = now.getTime() - Date.parse(row.created_at)
+  const over =
+    gone ||
+    (sent.result === 'refused' && sent.final === true) ||
+    age >= GIVE_UP_MS ||
+    row.attempts >= channel.maxAttempts
+  const error =
+    row.attempts >= channel.maxAttempts && !gone && !(sent.result === 'refused' && sent.final)
+      ? `${sent.error} (attempt ${row.attempts} of ${channel.maxAttempts}: given up)`
+      : sent.error
   const next = new Date(now.getTime() + backoffMs(row.attempts, unitMs))
-  await retryBusy(
-    () =>
+  const statements = [
+    db
+      .prepare(
+        `UPDATE notifications SET state = ?2, next_attempt_at = ?3, locked_until = NULL, last_error = ?4, claim = NULL
+         WHERE id = ?1`,
+      )
+      .bind(row.id, over ? 'failed' : 'pending', next.toISOString(), error.slice(0, 500)),
+  ]
+  // Refused, or never sent (nothing to send): the provider sent nothing, so the budget gets the send back.
+  if (sent.result === 'refused')
+    statements.push(
       db
         .prepare(
-          `UPDATE notifications SET state = ?2, next_attempt_at = ?3, locked_until = NULL, last_error = ?4
-           WHERE id = ?1`,
+          'DELETE FROM channel_sends WHERE id = (SELECT max(id) FROM channel_sends WHERE notification_id = ?1)',
         )
-        .bind(
-          row.id,
-          giveUp || age >= GIVE_UP_MS ? 'failed' : 'pending',
-          next.toISOString(),
-          error.slice(0, 500),
-        )
-        .run(),
-    { what: 'recording a failed notification' },
-  )
+        .bind(row.id),
+    )
+  await retryBusy(() => db.batch(statements), { what: 'recording a failed notification' })
 }
 
 export interface DeliverOptions {
@@ -190,8 +186,8 @@ export interface DeliverOptions {
 }
 
 /**
- * Sends what is due, SEND_CONCURRENCY at a time, each claimed just before it is sent; `now` is read again for
- * every claim and outcome, since sends take time.
+ * Sends what is due, channel after channel, SEND_CONCURRENCY at a time, each claimed just before it is sent;
+ * `now` is read again for every claim and outcome, since sends take time.
  */
 export async function deliverDue(
   db: D1Database,
@@ -209,29 +205,47 @@ export async function deliverDue(
   const context = messageContext(env)
   const outcomes: SendOutcome[] = []
   const written = new Map<string, Promise<Message | null>>()
+  // The channels still worth asking: one that had nothing due (or no room) is left for this call.
+  const open = configuredChannels(env)
+  let turn = 0
   let claims = 0
+  const claimNext = async (): Promise<{ row: NotificationRow; channel: Channel } | null> => {
+    while (open.length > 0) {
+      const channel = open[turn++ % open.length] as Channel
+      const row = await claimOne(db, channel, env, now(), leadId ?? null)
+      if (row) return { row, channel }
+      const at = open.indexOf(channel)
+      if (at >= 0) open.splice(at, 1)
+    }
+    return null
+  }
   const sender = async () => {
     while (claims < limit) {
       claims += 1
-      const row = await claimOne(db, now(), leadId ?? null)
-      if (!row) return
-      let error: string | null
+      const next = await claimNext()
+      if (!next) return
+      const { row, channel } = next
+      let sent: SendResult
       let gone = false
       try {
-        // Written once per notification (its channels say the same), not once per channel.
-        const about = `${row.kind}/${row.lead_id ?? row.ref}`
+        // Written once per notification (its channels say the same), not once per channel; the budget's
+        // closing message counts its own channel's sends.
+        const about = `${row.kind}/${row.lead_id ?? row.ref}${row.kind === 'budget' ? `/${row.channel}` : ''}`
         if (!written.has(about)) written.set(about, composers[row.kind](db, row, context))
         const message = await written.get(about)
         gone = message === null
-        error = message
-          ? await send(row, message, env, timeoutMs)
-          : `nothing to send: ${row.kind === 'reminder' || row.kind === 'overdue' ? 'the lead was answered or is gone' : `its ${row.kind} is gone`}`
+        sent = message
+          ? await sendThrough(channel, { kind: row.kind, key: idempotencyKey(row), message }, env, timeoutMs)
+          : {
+              result: 'refused',
+              error: `nothing to send: ${row.kind === 'reminder' || row.kind === 'overdue' ? 'the lead was answered or is gone' : `its ${row.kind} is gone`}`,
+            }
       } catch (thrown) {
-        error = `could not be written: ${String(thrown)}`
+        sent = { result: 'refused', error: `could not be written: ${String(thrown)}` }
       }
       try {
         // What it was about is gone (a lead deleted by the owner): nothing to retry.
-        await record(db, row, error, now(), retryUnitMs, gone)
+        await record(db, row, channel, sent, now(), retryUnitMs, gone)
       } catch (thrown) {
         // The claim expires after LOCK_MS and the row is sent again, under the same Idempotency-Key.
         console.error(`notification ${row.id} (${row.kind}, ${row.channel}) sent but not recorded`, thrown)
@@ -242,8 +256,8 @@ export async function deliverDue(
         leadId: row.lead_id,
         ref: row.ref,
         channel: row.channel,
-        delivered: error === null,
-        ...(error ? { error } : {}),
+        delivered: sent.result === 'delivered',
+        ...(sent.result === 'delivered' ? {} : { error: sent.error }),
       })
     }
   }

@@ -1,6 +1,7 @@
 /**
  * A fixed-window limit per client, counted in D1 (rate_limits): Pages Functions have no rate-limit binding
- * (decision 022). The client is its bucket (edge/leads/address.ts: an IPv4 address, an IPv6 /64), and the
+ * (decision 022). The client is its bucket (edge/leads/address.ts: an IPv4 address, an IPv6 /64, and with a looser
+ * limit the IPv6 /48 around it), and the
  * bucket is never stored: only an HMAC of it, keyed with LEAD_HASH_SECRET or, without it, a random key
  * created once and kept in D1 (lead_settings), so a stored hash cannot be reversed from the code alone.
  */
@@ -60,29 +61,40 @@ export function hashSecret(db: D1Database, configured: string | undefined): Prom
 }
 
 /**
- * Counts this request in its window and says whether it is allowed: the first `limit` requests of a
- * window pass; later ones are told when the window ends.
+ * Counts this request in the window of each of its buckets (hashed: its own, and an IPv6 client's /48) in one
+ * batch, and says whether it is allowed: the first `limit` requests of a window pass (`wideLimit` for a /48);
+ * past either, the client is told when the window ends.
  */
 export async function checkRateLimit(
   db: D1Database,
-  bucketHash: string,
-  { limit, windowSeconds, now }: { limit: number; windowSeconds: number; now: Date },
+  buckets: { hash: string; wide: boolean }[],
+  {
+    limit,
+    wideLimit,
+    windowSeconds,
+    now,
+  }: { limit: number; wideLimit: number; windowSeconds: number; now: Date },
 ): Promise<RateVerdict> {
   const nowSeconds = Math.floor(now.getTime() / 1000)
   const windowStart = nowSeconds - (nowSeconds % windowSeconds)
-  const row = await retryBusy(
+  const results = await retryBusy(
     () =>
-      db
-        .prepare(
-          `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
-           ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + 1
-           RETURNING hits`,
-        )
-        .bind(bucketHash, windowStart)
-        .first<{ hits: number }>(),
+      db.batch<{ hits: number }>(
+        buckets.map(({ hash }) =>
+          db
+            .prepare(
+              `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?1, ?2, 1)
+               ON CONFLICT (bucket, window_start) DO UPDATE SET hits = hits + 1
+               RETURNING hits`,
+            )
+            .bind(hash, windowStart),
+        ),
+      ),
     { what: 'the rate limit' },
   )
-  const hits = row?.hits ?? 1
-  if (hits <= limit) return { ok: true }
+  const over = buckets.some(
+    ({ wide }, index) => (results[index]?.results?.[0]?.hits ?? 1) > (wide ? wideLimit : limit),
+  )
+  if (!over) return { ok: true }
   return { ok: false, retryAfterSeconds: Math.max(1, windowStart + windowSeconds - nowSeconds) }
 }

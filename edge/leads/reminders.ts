@@ -9,13 +9,16 @@
  * between the two never gets a reminder.
  *
  * Bounded like the alerts (decision 025): only leads that had their own alert (`alert = 'own'`, at most
- * LEAD_ALERTS_PER_HOUR an hour) are reminded one by one; a lead that came in an hour's digest is in the inbox's
- * «Por atender» with its time, but a flood never turns into a flood of reminders. A deadline more than a day
- * past is not reminded of (the schedule was down, or the row is older than the reminders).
+ * LEAD_ALERTS_PER_HOUR an hour, and the emergencies' allowance) are reminded one by one, an emergency's first
+ * (priority 0); a lead the owner heard of in a digest is reminded in a digest (./reports.ts planDigests), so a
+ * flood never turns into a flood of reminders, and every message is within the channel's send budget. A
+ * deadline more than a day past is not reminded of (the schedule was down, or the row is older than the
+ * reminders).
  */
+import { configuredChannels } from './channels'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
-import { channelsOf, type LeadEnv } from './env'
+import type { LeadEnv } from './env'
 
 /** Of the time between arrival and deadline, when the first reminder goes. */
 export const REMINDER_AT = 0.75
@@ -26,7 +29,7 @@ const UNANSWERED = `status = 'nuevo' AND first_contact_at IS NULL AND due_at IS 
 
 /** Creates the reminders that are due at `now`; how many rows were created. */
 export async function planReminders(env: LeadEnv, now: Date): Promise<number> {
-  const channels = channelsOf(env)
+  const channels = configuredChannels(env).map((channel) => channel.name)
   if (channels.length === 0) return 0
   const db: D1Database = env.DB
   const at = now.toISOString()
@@ -35,8 +38,8 @@ export async function planReminders(env: LeadEnv, now: Date): Promise<number> {
     // Three quarters: past the mark and not yet due (a deadline already past gets only the overdue one).
     db
       .prepare(
-        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at)
-         SELECT 'reminder', id, ?1, ?2, ?2 FROM leads
+        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at, priority)
+         SELECT 'reminder', id, ?1, ?2, ?2, CASE WHEN urgent = 1 THEN 0 ELSE 3 END FROM leads
          WHERE ${UNANSWERED} AND due_at > ?2
            AND julianday(?2) >= julianday(created_at) + ?3 * (julianday(due_at) - julianday(created_at))
          ON CONFLICT DO NOTHING`,
@@ -44,13 +47,23 @@ export async function planReminders(env: LeadEnv, now: Date): Promise<number> {
       .bind(channel, at, REMINDER_AT),
     db
       .prepare(
-        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at)
-         SELECT 'overdue', id, ?1, ?2, ?2 FROM leads
+        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at, priority)
+         SELECT 'overdue', id, ?1, ?2, ?2, CASE WHEN urgent = 1 THEN 0 ELSE 3 END FROM leads
          WHERE ${UNANSWERED} AND due_at <= ?2 AND due_at > ?3
          ON CONFLICT DO NOTHING`,
       )
       .bind(channel, at, since),
   ])
+  // A reminder still waiting (the budget had no room) says nothing useful once its lead is overdue.
+  statements.push(
+    db
+      .prepare(
+        `UPDATE notifications SET state = 'failed', last_error = 'not sent: the lead became overdue first', claim = NULL
+         WHERE kind = 'reminder' AND state = 'pending' AND (locked_until IS NULL OR locked_until <= ?1)
+           AND lead_id IN (SELECT lead_id FROM notifications WHERE kind = 'overdue')`,
+      )
+      .bind(at),
+  )
   const results = await retryBusy(() => db.batch(statements), { what: 'the reminders' })
-  return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0)
+  return results.slice(0, -1).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0)
 }

@@ -1,63 +1,91 @@
 /**
  * Storing a lead: the row, its counts and one notification row per channel in one D1 batch (one transaction),
  * keyed by the form's submission id, so a retry of the same submission stores nothing twice and gets the same
- * answer. In the same transaction, against the hour's counts (lead_counts):
- *   - the storage ceiling: past LEAD_STORE_PER_HOUR rows this hour nothing is stored (`full`);
- *   - the alert ceiling: the first LEAD_ALERTS_PER_HOUR leads of the hour get their own alert (`alert = 'own'`),
- *     later ones wait for the hourly digest (`alert = 'digest'`), so the owner still hears of every one.
- * Spam is stored too (status 'spam', with its reason), counted, and nobody is alerted of it one by one.
- * A lead gets the deadline the site promised (edge/leads/promise.ts) and, for the emergency service, `urgent`.
+ * answer. The endpoint has given its verdict first (./endpoint.ts): spam, a lead that passed Turnstile, or one
+ * nobody could check. In the same transaction, against the hour's counts (lead_counts, ./counts.ts):
+ *   - each kind has its own room: spam LEAD_SPAM_STORE_PER_HOUR (past it `full`: counted, not stored), a lead
+ *     nobody could check LEAD_STORE_PER_HOUR (past it `full`: refused with the phone and WhatsApp), and a lead that
+ *     passed Turnstile none: it is a person, stored whatever the others did;
+ *   - the alert ceilings: the first LEAD_ALERTS_PER_HOUR leads of the hour, and LEAD_ALERTS_PER_DAY in any 24
+ *     hours, get their own alert (`alert = 'own'`), an emergency also within its own allowance above them
+ *     (LEAD_URGENT_ALERTS_PER_HOUR); later ones go into the next digest (`alert = 'digest'`, ./reports.ts), so the
+ *     owner still hears of every one.
+ * Spam is stored with its reason (status 'spam') and nobody is alerted of it. A lead gets the deadline the site
+ * promised (./promise.ts) and, for the emergency service, `urgent`, whose alert goes first (priority 0).
  */
-import type { CountName } from './counts'
+import type { CountName, SpamReason } from './counts'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
-import type { Channel } from './env'
 import { utcHour } from '../../contract/owner-time'
 import type { LeadInput } from './validate'
 
-/** Why the endpoint set a lead aside. Rows from before migration 0002 may also hold `too-fast`. */
-export type SpamReason = 'honeypot' | 'turnstile'
-
 export type StoreOutcome = 'created' | 'duplicate' | 'full'
+
+/** What the endpoint decided a request is, before it is stored. */
+export type Verdict = { spam: SpamReason } | { spam: null; verified: boolean }
 
 export interface StoredLead {
   id: string
-  /** created: stored now; duplicate: a row with this id already existed (a retry); full: the hour's ceiling. */
+  /** created: stored now; duplicate: a row with this id already existed (a retry); full: its kind's room. */
   outcome: StoreOutcome
-  /** How the owner is told: its own alert, the hourly digest, or not at all. */
+  /** How the owner is told: its own alert, the next digest, or not at all. */
   alert: 'own' | 'digest' | null
 }
 
+/** The hour's rooms and allowances (edge/leads/env.ts settings). */
+export interface Rooms {
+  storePerHour: number
+  spamStorePerHour: number
+  alertsPerHour: number
+  alertsPerDay: number
+  urgentAlertsPerHour: number
+}
+
 export interface StoreOptions {
-  channels: Channel[]
-  spam: SpamReason | null
+  /** The channels the owner is told through (their names). */
+  channels: string[]
+  verdict: Verdict
   /** The visitor took less than LEAD_MIN_FILL_MS: counted (the daily summary says so) and noted on the alert. */
   quick: boolean
   now: Date
-  storePerHour: number
-  alertsPerHour: number
+  rooms: Rooms
   /** The promised answer (edge/leads/promise.ts), or null when it could not be read: stored without one. */
   deadline: { dueAt: string; urgent: boolean } | null
+}
+
+/** The count a verdict's room is measured by, or null for a lead that passed Turnstile (no room). */
+function roomOf(verdict: Verdict, rooms: Rooms): { count: CountName; limit: number } | null {
+  if (verdict.spam) return { count: 'spam-stored', limit: rooms.spamStorePerHour }
+  return verdict.verified ? null : { count: 'unverified', limit: rooms.storePerHour }
 }
 
 /** An integer SQLite keeps, whatever a client sent. */
 const boundedMs = (ms: number | null) =>
   ms === null || !Number.isFinite(ms) ? null : Math.max(-1e12, Math.min(1e12, Math.round(ms)))
 
+/** The SQL of this hour's count of `what` (a constant name), the hour being parameter `hour`. */
+const hourCount = (what: CountName, hour: string) =>
+  `coalesce((SELECT n FROM lead_counts WHERE hour = ${hour} AND what = '${what}'), 0)`
+
 export async function storeLead(db: D1Database, lead: LeadInput, options: StoreOptions): Promise<StoredLead> {
-  const { channels, spam, quick, now, storePerHour, alertsPerHour, deadline } = options
+  const { channels, verdict, quick, now, rooms, deadline } = options
+  const spam = verdict.spam
+  const urgent = !spam && deadline?.urgent ? 1 : 0
+  const room = roomOf(verdict, rooms)
   const at = now.toISOString()
   const hour = utcHour(now)
+  // An emergency within its own allowance; else any lead within the hour's ceiling.
+  const urgentRoom = `?17 = 1 AND ${hourCount('alerted-urgent', '?13')} < ?15`
   const insertLead = db
     .prepare(
       `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason,
          updated_at, fill_ms, due_at, urgent, alert)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2, ?11,
-         CASE WHEN ?9 = 'spam' THEN NULL ELSE ?16 END, CASE WHEN ?9 = 'spam' THEN 0 ELSE ?17 END,
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2, ?11, ?16, ?17,
          CASE WHEN ?9 = 'spam' OR ?12 = 0 THEN NULL
-              WHEN coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = 'alerted'), 0) < ?14 THEN 'own'
+              WHEN ${urgentRoom} OR (${hourCount('alerted', '?13')} < ?14 AND coalesce((SELECT sum(n) FROM lead_counts
+                WHERE what = 'alerted' AND hour > ?20 AND hour <= ?13), 0) < ?21) THEN 'own'
               ELSE 'digest' END
-       WHERE coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = 'stored'), 0) < ?15
+       WHERE ?18 IS NULL OR coalesce((SELECT n FROM lead_counts WHERE hour = ?13 AND what = ?18), 0) < ?19
        ON CONFLICT (id) DO NOTHING
        RETURNING alert`,
     )
@@ -75,32 +103,39 @@ export async function storeLead(db: D1Database, lead: LeadInput, options: StoreO
       boundedMs(lead.fillMs),
       channels.length,
       hour,
-      alertsPerHour,
-      storePerHour,
-      deadline?.dueAt ?? null,
-      deadline?.urgent ? 1 : 0,
+      rooms.alertsPerHour,
+      rooms.urgentAlertsPerHour,
+      spam ? null : (deadline?.dueAt ?? null),
+      urgent,
+      room?.count ?? null,
+      room?.limit ?? 0,
+      utcHour(new Date(now.getTime() - 24 * 3_600_000)),
+      rooms.alertsPerDay,
     )
-  // Each only for a lead this batch created (its created_at is this request's).
+  // Each only for a lead this batch created (its created_at is this request's), in this order: `alerted` is
+  // read before `alerted-urgent` grows, so an emergency counts in the one allowance it used.
   const createdNow = 'FROM leads WHERE id = ?1 AND created_at = ?2'
-  const countIf = (what: CountName, condition = '') =>
+  const countIf = (what: CountName, condition = '', ...more: unknown[]) =>
     db
       .prepare(
         `INSERT INTO lead_counts (hour, what, n) SELECT ?3, ?4, 1 ${createdNow} ${condition}
          ON CONFLICT (hour, what) DO UPDATE SET n = n + 1`,
       )
-      .bind(lead.id, at, hour, what)
+      .bind(lead.id, at, hour, what, ...more)
+  const urgentOwn = `urgent = 1 AND ${hourCount('alerted-urgent', '?3')} < ?5`
   const counts = [
-    countIf('stored'),
     countIf(spam ? `spam:${spam}` : 'lead'),
-    countIf('alerted', "AND alert = 'own'"),
+    ...(room ? [countIf(room.count)] : []),
+    countIf('alerted', `AND alert = 'own' AND NOT (${urgentOwn})`, rooms.urgentAlertsPerHour),
+    countIf('alerted-urgent', `AND alert = 'own' AND ${urgentOwn}`, rooms.urgentAlertsPerHour),
     countIf('batched', "AND alert = 'digest'"),
     ...(quick && !spam ? [countIf('quick')] : []),
   ]
   const insertNotifications = channels.map((channel) =>
     db
       .prepare(
-        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at)
-         SELECT 'lead', id, ?3, ?2, ?2 ${createdNow} AND alert = 'own'
+        `INSERT INTO notifications (kind, lead_id, channel, next_attempt_at, created_at, priority)
+         SELECT 'lead', id, ?3, ?2, ?2, CASE WHEN urgent = 1 THEN 0 ELSE 1 END ${createdNow} AND alert = 'own'
          ON CONFLICT DO NOTHING`,
       )
       .bind(lead.id, at, channel),
@@ -119,19 +154,24 @@ export async function leadExists(db: D1Database, id: string): Promise<boolean> {
 }
 
 /**
- * Before anything is written for a request, in one read: whether its submission is already stored (a retry)
- * and whether the hour's storage ceiling is reached.
+ * Before anything else is written for a request, in one read: whether its submission is already stored (a retry),
+ * and whether the hour's rooms for spam and for leads nobody can check are full.
  */
 export async function beforeStoring(
   db: D1Database,
-  { id, now, storePerHour }: { id: string | null; now: Date; storePerHour: number },
-): Promise<{ stored: boolean; full: boolean }> {
+  { id, now, rooms }: { id: string | null; now: Date; rooms: Rooms },
+): Promise<{ stored: boolean; unverifiedFull: boolean; spamFull: boolean }> {
   const row = await db
     .prepare(
       `SELECT EXISTS (SELECT 1 FROM leads WHERE id = ?1) AS stored,
-         coalesce((SELECT n FROM lead_counts WHERE hour = ?2 AND what = 'stored'), 0) AS n`,
+         coalesce((SELECT n FROM lead_counts WHERE hour = ?2 AND what = 'unverified'), 0) AS unverified,
+         coalesce((SELECT n FROM lead_counts WHERE hour = ?2 AND what = 'spam-stored'), 0) AS spam`,
     )
     .bind(id, utcHour(now))
-    .first<{ stored: number; n: number }>()
-  return { stored: Boolean(row?.stored), full: (row?.n ?? 0) >= storePerHour }
+    .first<{ stored: number; unverified: number; spam: number }>()
+  return {
+    stored: Boolean(row?.stored),
+    unverifiedFull: (row?.unverified ?? 0) >= rooms.storePerHour,
+    spamFull: (row?.spam ?? 0) >= rooms.spamStorePerHour,
+  }
 }

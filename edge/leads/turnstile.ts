@@ -2,9 +2,13 @@
  * Cloudflare Turnstile's server-side check (siteverify), only when TURNSTILE_SECRET_KEY is set
  * (developers.cloudflare.com/turnstile/get-started/server-side-validation/). What each answer means here:
  *   - passed: `success: true` for a token served on one of the site's own hostnames;
- *   - failed (the lead is set aside as spam): no token, a token longer than Turnstile ever issues (2048
- *     characters: refused without asking), `success: false` for the token, a hostname that is not the site's,
- *     any 4xx, or an answer that is not siteverify's JSON;
+ *   - again (nothing is stored; the visitor is told the message was not sent, with the phone and WhatsApp, and
+ *     the form asks the widget for a fresh token: decision 040): no token at all (a post without JavaScript, a
+ *     network that blocks Cloudflare's challenge, a send before the widget had one), or one Turnstile no longer
+ *     takes (`timeout-or-duplicate`: expired, or already used by another send);
+ *   - failed (the lead is set aside as spam): a token longer than Turnstile ever issues (2048 characters:
+ *     refused without asking), `success: false` for the token, a hostname that is not the site's, any 4xx, or an
+ *     answer that is not siteverify's JSON;
  *   - unavailable (the lead goes through unchecked, logged): no answer in time, a network error, a 5xx, or
  *     siteverify's own `internal-error`: a person must not lose a request because the check was down;
  *   - misconfigured (the lead goes through unchecked, logged loudly, counted for the owner's summary): the
@@ -12,6 +16,7 @@
  * The lead's submission id is sent as `idempotency_key`, so a retry of the same send is answered the same way
  * instead of `timeout-or-duplicate`.
  */
+import { testOverride } from '../test-only'
 import type { LeadEnv } from './env'
 
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
@@ -21,6 +26,7 @@ export const MAX_TOKEN_LENGTH = 2048
 export type TurnstileVerdict =
   | { result: 'off' }
   | { result: 'passed' }
+  | { result: 'again'; why: string }
   | { result: 'failed'; why: string }
   | { result: 'unavailable'; why: string }
   | { result: 'misconfigured'; why: string }
@@ -40,7 +46,7 @@ export interface TurnstileCheck {
 export async function verifyTurnstile(env: LeadEnv, check: TurnstileCheck): Promise<TurnstileVerdict> {
   if (!env.TURNSTILE_SECRET_KEY) return { result: 'off' }
   const { token, remoteip, hostnames, idempotencyKey, timeoutMs = 5000 } = check
-  if (!token) return { result: 'failed', why: 'no token' }
+  if (!token) return { result: 'again', why: 'no token' }
   if (token.length > MAX_TOKEN_LENGTH)
     return { result: 'failed', why: `a token of ${token.length} characters` }
   const body = new FormData()
@@ -50,11 +56,14 @@ export async function verifyTurnstile(env: LeadEnv, check: TurnstileCheck): Prom
   body.set('idempotency_key', idempotencyKey)
   let response: Response
   try {
-    response = await fetch(env.TURNSTILE_VERIFY_URL || TURNSTILE_VERIFY_URL, {
-      method: 'POST',
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    })
+    response = await fetch(
+      testOverride('TURNSTILE_VERIFY_URL', env.TURNSTILE_VERIFY_URL) ?? TURNSTILE_VERIFY_URL,
+      {
+        method: 'POST',
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+    )
   } catch (error) {
     return { result: 'unavailable', why: `no answer: ${String(error)}` }
   }
@@ -74,6 +83,8 @@ export async function verifyTurnstile(env: LeadEnv, check: TurnstileCheck): Prom
     return { result: 'misconfigured', why: `siteverify says ${codes.join(', ')}: check TURNSTILE_SECRET_KEY` }
   if (codes.includes('internal-error')) return { result: 'unavailable', why: 'siteverify internal-error' }
   if (!response.ok) return { result: 'failed', why: `HTTP ${response.status} (${codes.join(', ')})` }
+  if (answer.success !== true && codes.includes('timeout-or-duplicate'))
+    return { result: 'again', why: 'timeout-or-duplicate' }
   if (answer.success !== true) return { result: 'failed', why: codes.join(', ') || 'success is not true' }
   if (typeof answer.hostname !== 'string' || !hostnames.has(answer.hostname.toLowerCase()))
     return { result: 'failed', why: `served on ${String(answer.hostname)}, not one of the site's hostnames` }

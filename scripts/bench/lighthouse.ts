@@ -1,364 +1,402 @@
 /**
- * Lighthouse benchmark of every route: `npm run bench` (~30 s build, ~10 s per Lighthouse run; ~3 min).
- *   RUNS=1 npm run bench                 one run per route instead of 3 (the default)
- *   ROUTES=/,/servicios npm run bench    only these routes (comma-separated paths; default: every built page)
- * Prints a markdown table of medians (four category scores, FCP, LCP, TBT, CLS, requests, plus the byte
- * budgets of scripts/lib/budgets.ts) and, below it, every failing audit per category. Writes
- * bench/results.json (commit it with a change that moves the numbers) and each run's full report as
- * bench/lhr-<page>-<run>.json (git-ignored). Exits non-zero only when something breaks (build, Chromium,
- * Lighthouse), not on a missed target.
+ * The Lighthouse benchmark: `npm run bench`. A build against another, round by round, with the no-JS copy as the
+ * yardstick, because on this noisy machine (2 shared cores; Lighthouse's benchmarkIndex moves 2× within an hour) a
+ * figure means something only beside its reference measured in the same minutes. How to read it:
+ * docs/performance.md. About 1 min per build, then ~12 s per Lighthouse run (5 rounds × 3 variants × 5 routes
+ * ≈ 15 min; `ROUNDS=3 ROUTES=/` ≈ 4 min).
+ *   ROUNDS=7 npm run bench               rounds (default 5, at least 3)
+ *   ROUTES=/,/servicios npm run bench    only these routes (default: every page)
+ *   REF=a4cd813 npm run bench            the commit to compare with (default HEAD when the working tree has changes
+ *                                        to what visitors get, else HEAD~1: what the last commit changed)
+ *   VARIANTS=tree,nojs npm run bench     which variants (default tree,ref,nojs)
+ * Analytics builds as for `npm run build` (PLAUSIBLE_DOMAIN, GA4_ID): Plausible's Events API is then the local
+ * stub's (202), and GA4's consent notice is never answered, so nothing leaves the machine.
  *
- * 1. Image stub: the machine is offline, so the stock photos come from a node:http server on 127.0.0.1 that
- *    answers `/photo-*?w=&h=` with a JPEG of that size: a water gradient plus grain, encoded by Chromium's
- *    canvas at quality 0.7 so it weighs about what the real photo does: ~70 KB at 960×640, between the
- *    AVIF/WebP that `auto=format` gets Chromium and a plain JPEG. Sizes found in the built HTML are made
- *    before any measurement; others on first request (listed after the table).
- *    Chosen over --host-resolver-rules + an HTTPS stub: a build-time override (IMAGE_ORIGIN) needs no
- *    certificate. Consequence: the photo origin is plain HTTP, so Lighthouse's simulation charges it no TLS
- *    handshake (one round trip fewer than images.unsplash.com would cost).
- * 2. Build: `npm run build` with IMAGE_ORIGIN=<stub>, DIST_DIR=bench/dist, SSR_DIST_DIR=bench/dist-server, so
- *    dist/ is untouched. SITE_URL stays the production one (canonical, OG, sitemap as shipped): Lighthouse
- *    12's canonical audit does not flag a canonical on another origin, so the bench needs no local SITE_URL.
- * 3. Serve bench/dist with scripts/serve.ts on a free loopback port (brotli, cache headers as in production).
- * 4. Lighthouse 12, default config = mobile preset (Moto G Power emulation, simulated slow 4G, 4× CPU), a
- *    fresh headless Debian Chromium (puppeteer-core, never a downloaded browser) for every run; medians per
- *    route. Bytes (HTML, first-load JS, brotli) come from the build, requests from network-requests.
- * Timings vary with machine load (2 cores): compare medians of the same RUNS, not single runs. FCP in
- * particular jumps between two values: Lantern charges to FCP every high-priority script (module scripts,
- * modulepreloads) that finished loading before the unthrottled first paint, and on loopback that race goes
- * either way.
+ * 1. A photo stub on loopback answers `/photo-*?w=&h=` (the stock photos, through the build-time IMAGE_ORIGIN) with
+ *    a phone-like JPEG of that size (scripts/fixtures/sample-photos.ts at quality 70, ~75 KB at 960×640, about what
+ *    the CDN sends); the sizes the pages name are made before any measurement. Plain HTTP: Lighthouse charges it no
+ *    TLS handshake.
+ * 2. Variants: `tree` is the working tree (uncommitted changes included) built into bench/build/; `ref` is REF,
+ *    exported with `git archive` into a temp folder that borrows this checkout's node_modules; `nojs` is the tree's
+ *    build with every app script removed (loader, module scripts, modulepreloads, hydration data; JSON-LD kept):
+ *    the same HTML, CSS and headers, the limit hydration is measured against. Each served by scripts/serve.ts.
+ * 3. Each round runs every route on every variant, the order rotating by round, a fresh Debian Chromium per run
+ *    (Lighthouse's default mobile preset: simulated slow 4G, 4× CPU), all four categories.
+ * 4. Prints per route the median [min–max] of each metric and variant, the differences to ref and nojs (paired by
+ *    round; "beyond noise" when larger than both IQRs and ≥ 80 % of rounds agree), the targets, the first-load
+ *    bytes and every audit below 1 outside performance. Writes bench/results.json and each run's report as
+ *    bench/lhr-<variant>-<page>-<round>.json (git-ignored). Exits non-zero only when something breaks.
  */
-import { writeFileSync } from 'node:fs'
-import { arch, cpus, platform } from 'node:os'
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { arch, cpus, platform, tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Result } from 'lighthouse'
-import { BUDGETS, brotliSize, measureRoutes, toKb, type RouteBudget } from '../lib/budgets'
-import { build, photoSizesIn, runLighthouse, startImageStub, type ImageStub } from './lighthouse-kit'
-import { median } from './statistics'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import lighthouse, { type Result } from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import { BUDGETS, measureRoutes, routeHtmlFiles, toKb } from '../lib/budgets'
+import { buildInto } from '../lib/build-into'
+import { chromiumArgs, chromiumPath } from '../lib/offline-images'
+import { samplePhoto } from '../fixtures/sample-photos'
 import { startServer, type RunningServer } from '../serve'
+import { difference, spread } from './statistics'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const benchDir = path.join(root, 'bench')
-const DIST = path.join(benchDir, 'dist')
-const SSR_DIST = path.join(benchDir, 'dist-server')
-/**
- * Analytics (src/analytics/) is on when PLAUSIBLE_DOMAIN or GA4_ID is set for the bench, as for a build:
- * `PLAUSIBLE_DOMAIN=www.aquapuebla.mx GA4_ID=G-XXXXXXX npm run bench`. Plausible's Events API is then the
- * local stub's (PLAUSIBLE_SRC, unless given), which answers 202; GA4 shows its consent notice, which
- * Lighthouse never answers, so nothing is requested from Google. Results go to results-analytics.json.
- */
-const ANALYTICS = Boolean(process.env.PLAUSIBLE_DOMAIN || process.env.GA4_ID)
-const RESULTS = path.join(benchDir, ANALYTICS ? 'results-analytics.json' : 'results.json')
-/** One Lighthouse report per run, git-ignored (bench/*.json): lhr-inicio-1.json, lhr-servicios-2.json. */
-const lhrFile = (route: string, run: number) =>
-  path.join(benchDir, `lhr-${route === '/' ? 'inicio' : route.slice(1).replaceAll('/', '-')}-${run}.json`)
+const ROUNDS = Number(process.env.ROUNDS ?? 5)
+const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean)
+const ROUTES = list(process.env.ROUTES)
+const VARIANTS = list(process.env.VARIANTS) ?? ['tree', 'ref', 'nojs']
+/** What visitors get: a change here makes the tree differ from HEAD. */
+const VISITOR_PATHS = ['src', 'pages', 'renderer', 'schema', 'content', 'index.html', 'scripts/build', 'scripts/hosts']
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+const TIMEOUT_MS = { launch: 15_000, lighthouse: 90_000 }
 
-const RUNS = Number(process.env.RUNS ?? 3)
-const ROUTES = process.env.ROUTES?.split(',')
-  .map((route) => route.trim())
-  .filter(Boolean)
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
+const page = (route: string) => (route === '/' ? 'inicio' : route.slice(1).replaceAll('/', '-'))
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-type Category = (typeof CATEGORIES)[number]
-
-/** The issue's targets; a table cell that misses one gets a ✗. */
-const TARGETS = {
-  score: 100,
-  fcpMs: 1000,
-  lcpMs: 1300,
-  tbtMs: 50,
-  cls: 0.01,
-  htmlKb: BUDGETS.htmlKb,
-  firstLoadJsKb: BUDGETS.firstLoadJsKb,
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
 
-// -----------------------------------------------------------------------------------------------------------
-// 4. Lighthouse
+// 1. Photo stub ------------------------------------------------------------------------------------------------
 
-interface RunMetrics {
-  performance: number
-  accessibility: number
-  bestPractices: number
-  seo: number
-  fcpMs: number
-  lcpMs: number
-  tbtMs: number
-  cls: number
-  requests: number
+/** `960x640` from a photo URL's w and h (what StockImage asks for), bounded to what a page could use. */
+function photoSize(url: URL): string {
+  const clamp = (value: number, fallback: number) =>
+    Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), 2400) : fallback
+  const width = clamp(Number(url.searchParams.get('w')), 960)
+  return `${width}x${clamp(Number(url.searchParams.get('h')), Math.round((width * 2) / 3))}`
 }
 
-interface FailingAudit {
-  category: Category
-  id: string
-  title: string
-  weight: number
-  score: number
-  displayValue: string
+async function startPhotoStub() {
+  const jpegs = new Map<string, Promise<Buffer>>()
+  const lateSizes = new Set<string>()
+  let measuring = false
+  const jpeg = (size: string) => {
+    if (!jpegs.has(size)) {
+      if (measuring) lateSizes.add(size)
+      const [width = 960, height = 640] = size.split('x').map(Number)
+      jpegs.set(size, samplePhoto({ width, height, gps: false, quality: 70 }))
+    }
+    return jpegs.get(size)!
+  }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub.invalid')
+    // Plausible's Events API, for analytics builds: accepted, as plausible.io answers.
+    if (url.pathname === '/api/event' && req.method === 'POST') {
+      req.resume()
+      return res.writeHead(202, { 'Access-Control-Allow-Origin': '*' }).end('ok')
+    }
+    if (!url.pathname.startsWith('/photo-')) return res.writeHead(404).end('Not Found')
+    jpeg(photoSize(url)).then(
+      (body) =>
+        res
+          .writeHead(200, {
+            'Content-Type': 'image/jpeg',
+            'Cache-Control': 'public, max-age=31536000, immutable',
+            'Access-Control-Allow-Origin': '*',
+            'Timing-Allow-Origin': '*',
+          })
+          .end(body),
+      () => res.writeHead(500).end(),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    origin,
+    lateSizes,
+    /** Makes every photo size the built pages name (src and srcset) before anything is measured. */
+    async prepare(dists: string[]) {
+      const pattern = new RegExp(`${origin.replace(/[.:/]/g, '\\$&')}/photo-[^\\s"',]+`, 'g')
+      const sizes = dists.flatMap((dist) =>
+        routeHtmlFiles(dist).flatMap(({ file }) =>
+          [...readFileSync(file, 'utf8').matchAll(pattern)].map(([match]) =>
+            photoSize(new URL(match.replaceAll('&amp;', '&'))),
+          ),
+        ),
+      )
+      await Promise.all([...new Set(sizes)].map(jpeg))
+      measuring = true
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
-interface RunResult {
-  metrics: RunMetrics
-  failing: FailingAudit[]
-  lighthouseVersion: string
-  /** `HeadlessChrome/156.0.8078.79` (the user agent only carries the major version). */
-  browserVersion: string
-  /** The whole Lighthouse report (JSON), kept in bench/ for digging into a regression. */
-  report: string
+// 2. Variants --------------------------------------------------------------------------------------------------
+
+/** REF, or HEAD when the tree has changes visitors would get, else HEAD~1. */
+function referenceCommit(): { commit: string; subject: string; why: string } {
+  const changed = git('status', '--porcelain', '--', ...VISITOR_PATHS) !== ''
+  const ref = process.env.REF || (changed ? 'HEAD' : 'HEAD~1')
+  const why = process.env.REF ? 'REF' : changed ? 'the tree has uncommitted changes' : 'the tree is HEAD'
+  const commit = git('rev-parse', '--verify', `${ref}^{commit}`)
+  return { commit, subject: git('log', '-1', '--format=%h %<(60,trunc)%s', commit).trim(), why }
 }
 
-const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings'])
+/** The commit's files in `into` (git archive), with this checkout's node_modules linked in. */
+function exportCommit(commit: string, into: string): void {
+  mkdirSync(into, { recursive: true })
+  execFileSync('sh', ['-c', `git archive --format=tar ${commit} | tar -x -C "${into}"`], { cwd: root })
+  symlinkSync(path.join(root, 'node_modules'), path.join(into, 'node_modules'), 'dir')
+}
 
-function summarize(lhr: Result): Omit<RunResult, 'browserVersion' | 'report'> {
+/** The no-JS copy of a build: every page without the app's scripts, JSON-LD kept; .br/.gz rewritten to match. */
+function makeNoJsCopy(from: string, to: string): void {
+  cpSync(from, to, { recursive: true })
+  for (const name of readdirSync(to).filter((file) => file.endsWith('.html'))) {
+    const file = path.join(to, name)
+    const html = readFileSync(file, 'utf8')
+      .replace(/<template id="app-scripts">[\s\S]*?<\/template>/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<script(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '')
+    if (/<script(?![^>]*application\/ld\+json)|modulepreload/.test(html)) throw new Error(`${name} kept a script`)
+    writeFileSync(file, html)
+    writeFileSync(`${file}.br`, brotliCompressSync(html))
+    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }))
+  }
+}
+
+// 3. Lighthouse ------------------------------------------------------------------------------------------------
+
+const METRICS = {
+  perf: { label: 'Perf', digits: 0 },
+  a11y: { label: 'A11y', digits: 0 },
+  bp: { label: 'BP', digits: 0 },
+  seo: { label: 'SEO', digits: 0 },
+  fcpMs: { label: 'FCP ms', digits: 0 },
+  lcpMs: { label: 'LCP ms', digits: 0 },
+  tbtMs: { label: 'TBT ms', digits: 0 },
+  cls: { label: 'CLS', digits: 3 },
+  requests: { label: 'requests', digits: 0 },
+  benchmarkIndex: { label: 'benchmarkIndex', digits: 0 },
+} as const
+type Metric = keyof typeof METRICS
+type Run = Record<Metric, number> & { failing: string[] }
+
+function summarize(lhr: Result): Run {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const requests = lhr.audits['network-requests']?.details
-  const failing: FailingAudit[] = []
-  for (const category of CATEGORIES) {
-    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-      const audit = lhr.audits[ref.id]
-      if (!audit || audit.score === null || audit.score >= 1 || !SCORED_MODES.has(audit.scoreDisplayMode))
-        continue
-      const { id, title, score: auditScore, displayValue = '' } = audit
-      failing.push({ category, id, title, weight: ref.weight, score: auditScore, displayValue })
-    }
-  }
+  // Audits below 1 outside performance (whose opportunities are the timings above): what a11y, BP or SEO lost.
+  const failing = CATEGORIES.slice(1).flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? []).flatMap(({ id: audit, weight }) => {
+      const result = lhr.audits[audit]
+      return result && weight > 0 && result.score !== null && result.score < 1 ? [`${id}: ${result.title}`] : []
+    }),
+  )
   return {
-    metrics: {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      fcpMs: numeric('first-contentful-paint'),
-      lcpMs: numeric('largest-contentful-paint'),
-      tbtMs: numeric('total-blocking-time'),
-      cls: numeric('cumulative-layout-shift'),
-      requests: requests?.type === 'table' ? requests.items.length : Number.NaN,
-    },
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    requests: requests?.type === 'table' ? requests.items.length : Number.NaN,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failing,
-    lighthouseVersion: lhr.lighthouseVersion,
   }
 }
 
-// -----------------------------------------------------------------------------------------------------------
-// Report
-
-const round = (value: number, digits = 0) => Number(value.toFixed(digits))
-
-/** Median of each metric over the runs, rounded for a stable, readable results.json. */
-function medians(runs: RunMetrics[]): RunMetrics {
-  const of = (key: keyof RunMetrics, digits = 0) => round(median(runs.map((run) => run[key])), digits)
-  return {
-    performance: of('performance'),
-    accessibility: of('accessibility'),
-    bestPractices: of('bestPractices'),
-    seo: of('seo'),
-    fcpMs: of('fcpMs'),
-    lcpMs: of('lcpMs'),
-    tbtMs: of('tbtMs'),
-    cls: of('cls', 3),
-    requests: of('requests'),
+/** One Lighthouse load in a fresh Chromium; once more if Lighthouse lost its trace (NO_NAVSTART, ~1 run in 100). */
+async function runLighthouse(url: string, retry = true): Promise<{ run: Run; report: string }> {
+  const browser = await withTimeout(
+    puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }),
+    TIMEOUT_MS.launch,
+    'launching Chromium',
+  )
+  try {
+    const port = Number(new URL(browser.wsEndpoint()).port)
+    const options = { port, hostname: '127.0.0.1', output: 'json' as const, logLevel: 'error' as const }
+    const flags = { ...options, onlyCategories: CATEGORIES, maxWaitForLoad: 30_000 }
+    const result = await withTimeout(lighthouse(url, flags), TIMEOUT_MS.lighthouse, `Lighthouse on ${url}`)
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
+    return { run: summarize(result.lhr), report: String(result.report) }
+  } catch (error) {
+    if (!retry || !/NO_NAVSTART|recording the trace/.test(String(error))) throw error
+    console.log(`bench: ${String(error)}; running it again`)
+    return runLighthouse(url, false)
+  } finally {
+    await browser.close().catch(() => browser.process()?.kill('SIGKILL'))
   }
 }
 
-/** `index-Dwa89grz.js` → `index.js`: no content hash, so results.json diffs stay small. */
-const chunkName = (sitePath: string) => path.posix.basename(sitePath).replace(/-[\w-]{8}(?=\.js$)/, '')
+// 4. Report ----------------------------------------------------------------------------------------------------
 
-interface RouteReport {
-  route: string
-  median: RunMetrics
-  bytes: { htmlKbBr: number; firstLoadJsKbBr: number; jsKbBr: Record<string, number> }
-  runs: RunMetrics[]
-}
+const format = (metric: Metric, value: number) => value.toFixed(METRICS[metric].digits)
+const signed = (text: string) => (/^-|^0(\.0+)?$/.test(text) ? text : `+${text}`)
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`
+const header = (cells: string[]) => [row(cells), row(cells.map(() => '---'))]
 
-function routeReport(budget: RouteBudget, runs: RunResult[]): RouteReport {
-  const jsKbBr = Object.fromEntries(
-    budget.jsFiles
-      .map((file) => [chunkName(file), round(toKb(brotliSize(path.join(DIST, file))), 1)] as const)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  )
-  return {
-    route: budget.route,
-    median: medians(runs.map((run) => run.metrics)),
-    bytes: {
-      htmlKbBr: round(toKb(budget.htmlBytesBr), 1),
-      firstLoadJsKbBr: round(toKb(budget.firstLoadJsBytesBr), 1),
-      jsKbBr,
-    },
-    runs: runs.map((run) => medians([run.metrics])),
+function routeReport(route: string, runs: Map<string, Run[]>): string[] {
+  const of = (name: string, metric: Metric) => (runs.get(name) ?? []).map((run) => run[metric])
+  const metrics = Object.keys(METRICS) as Metric[]
+  const lines = [`### ${route}`, '', ...header(['variant', ...metrics.map((m) => METRICS[m].label)])]
+  for (const name of runs.keys()) {
+    const cells = metrics.map((m) => {
+      const s = spread(of(name, m))
+      return `${format(m, s.median)} [${format(m, s.min)}–${format(m, s.max)}]`
+    })
+    lines.push(row([name, ...cells]))
   }
-}
-
-function table(reports: RouteReport[]): string {
-  const mark = (text: string, ok: boolean) => (ok ? text : `${text} ✗`)
-  const scoreCell = (value: number) => mark(String(value), value >= TARGETS.score)
-  const header =
-    '| Route | Perf | A11y | BP | SEO | FCP s | LCP s | TBT ms | CLS | JS KB | HTML KB | Requests |'
-  const rows = reports.map(({ route, median: m, bytes }) =>
-    [
-      route,
-      scoreCell(m.performance),
-      scoreCell(m.accessibility),
-      scoreCell(m.bestPractices),
-      scoreCell(m.seo),
-      mark((m.fcpMs / 1000).toFixed(2), m.fcpMs <= TARGETS.fcpMs),
-      mark((m.lcpMs / 1000).toFixed(2), m.lcpMs <= TARGETS.lcpMs),
-      mark(String(m.tbtMs), m.tbtMs <= TARGETS.tbtMs),
-      mark(m.cls.toFixed(3), m.cls <= TARGETS.cls),
-      mark(bytes.firstLoadJsKbBr.toFixed(1), bytes.firstLoadJsKbBr <= TARGETS.firstLoadJsKb),
-      mark(bytes.htmlKbBr.toFixed(1), bytes.htmlKbBr <= TARGETS.htmlKb),
-      String(m.requests),
-    ].join(' | '),
-  )
-  return [header, `|${' --- |'.repeat(12)}`, ...rows.map((row) => `| ${row} |`)].join('\n')
-}
-
-interface AuditSummary {
-  id: string
-  title: string
-  weight: number
-  /** Route → worst score over the runs and what Lighthouse displayed with it. */
-  routes: Record<string, { score: number; displayValue: string }>
-}
-
-/** Every audit that scored below 1 in any run, per category, worst run per route; sorted by id. */
-function failingAudits(runsByRoute: Map<string, RunResult[]>): Record<Category, AuditSummary[]> {
-  const byCategory = Object.fromEntries(
-    CATEGORIES.map((category) => [category, new Map<string, AuditSummary>()]),
-  )
-  for (const [route, runs] of runsByRoute) {
-    for (const failing of runs.flatMap((run) => run.failing)) {
-      const audits = byCategory[failing.category] as Map<string, AuditSummary>
-      const summary = audits.get(failing.id) ?? {
-        id: failing.id,
-        title: failing.title,
-        weight: failing.weight,
-        routes: {},
-      }
-      const previous = summary.routes[route]
-      if (!previous || failing.score < previous.score) {
-        summary.routes[route] = { score: round(failing.score, 2), displayValue: failing.displayValue }
-      }
-      audits.set(failing.id, summary)
+  const compared = metrics.filter((m) => m !== 'benchmarkIndex')
+  for (const reference of ['ref', 'nojs'].filter((name) => runs.has(name))) {
+    lines.push('', `Against ${reference}: Δ of medians (Δ per round), verdict`, '')
+    lines.push(...header(['variant', ...compared.map((m) => METRICS[m].label)]))
+    for (const name of [...runs.keys()].filter((name) => name !== reference)) {
+      const cells = compared.map((m) => {
+        const d = difference(of(name, m), of(reference, m))
+        const paired = d.paired.map((value) => signed(format(m, value))).join(' ')
+        return `${signed(format(m, d.delta))} (${paired}) ${d.beyondNoise ? '**beyond noise**' : 'within noise'}`
+      })
+      lines.push(row([name, ...cells]))
     }
   }
-  return Object.fromEntries(
-    CATEGORIES.map((category) => [
-      category,
-      [...(byCategory[category]?.values() ?? [])].sort(
-        (a, b) => b.weight - a.weight || a.id.localeCompare(b.id),
-      ),
-    ]),
-  ) as Record<Category, AuditSummary[]>
+  return lines
 }
 
-function failingAuditsText(audits: Record<Category, AuditSummary[]>): string {
-  const lines = ['Failing audits (score < 1 in any run; worst run per route):']
-  for (const category of CATEGORIES) {
-    const list = audits[category]
-    lines.push(`\n${category}${list.length ? '' : ': none'}`)
-    for (const audit of list) {
-      const where = Object.entries(audit.routes)
-        .map(
-          ([route, { score, displayValue }]) =>
-            `${route} ${score}${displayValue ? ` (${displayValue})` : ''}`,
-        )
-        .join(', ')
-      lines.push(`- ${audit.title} [${audit.id}, weight ${audit.weight}]: ${where}`)
+/** The targets for the tree (docs/performance.md): against the no-JS copy, and not worse than the reference. */
+function targets(runs: Map<string, Run[]>): string[] {
+  const of = (name: string, metric: Metric) => (runs.get(name) ?? []).map((run) => run[metric])
+  const checks: string[] = []
+  const check = (met: boolean, what: string, detail: string) => checks.push(`${met ? '✓' : '✗'} ${what} (${detail})`)
+  if (!runs.has('tree')) return checks
+  if (runs.has('nojs')) {
+    const tbt = difference(of('tree', 'tbtMs'), of('nojs', 'tbtMs'))
+    check(tbt.delta <= 50, 'TBT ≤ nojs + 50 ms', `Δ ${tbt.delta.toFixed(0)} ms`)
+    const perf = difference(of('tree', 'perf'), of('nojs', 'perf'))
+    check(perf.delta >= -2, 'perf ≥ nojs − 2', `Δ ${perf.delta.toFixed(0)}`)
+    for (const metric of ['lcpMs', 'cls'] as const) {
+      const d = difference(of('tree', metric), of('nojs', metric))
+      const noise = d.beyondNoise ? 'beyond noise' : 'within noise'
+      check(!(d.delta > 0 && d.beyondNoise), `${METRICS[metric].label} not worse than nojs`, `Δ ${format(metric, d.delta)}, ${noise}`)
     }
   }
-  return lines.join('\n')
+  if (runs.has('ref')) {
+    const worse = (Object.keys(METRICS) as Metric[]).flatMap((metric) => {
+      const d = difference(of('tree', metric), of('ref', metric))
+      const higherIsBetter = ['perf', 'a11y', 'bp', 'seo'].includes(metric)
+      const bad = metric !== 'benchmarkIndex' && (higherIsBetter ? d.delta < 0 : d.delta > 0) && d.beyondNoise
+      return bad ? [`${METRICS[metric].label} ${signed(format(metric, d.delta))}`] : []
+    })
+    check(worse.length === 0, 'nothing worse than ref beyond noise', worse.join(', ') || 'none')
+  }
+  return checks
 }
 
-// -----------------------------------------------------------------------------------------------------------
+// ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(RUNS) || RUNS < 1)
-    throw new Error(`RUNS must be a positive integer, got ${process.env.RUNS}`)
+  if (!Number.isInteger(ROUNDS) || ROUNDS < 3) throw new Error(`ROUNDS must be an integer ≥ 3, got ${ROUNDS}`)
+  const unknown = VARIANTS.filter((name) => !['tree', 'ref', 'nojs'].includes(name))
+  if (unknown.length) throw new Error(`unknown variant ${unknown.join(', ')}: use tree, ref, nojs`)
   const started = Date.now()
-  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
-  let stub: ImageStub | undefined
-  let server: RunningServer | undefined
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-'))
+  const treeOut = path.join(benchDir, 'build')
+  const reference = VARIANTS.includes('ref') ? referenceCommit() : undefined
+  const stub = await startPhotoStub()
+  const served: { name: string; dist: string; server: RunningServer }[] = []
   try {
-    stub = await startImageStub()
-    console.log(`bench: image stub at ${stub.origin}; building into ${path.relative(root, DIST)}/ …`)
-    await build({ cwd: root, imageOrigin: stub.origin, dist: DIST, ssrDist: SSR_DIST })
+    const env: NodeJS.ProcessEnv = { IMAGE_ORIGIN: stub.origin }
+    if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = stub.origin
+    const dists: Record<string, string> = {}
+    if (VARIANTS.includes('tree') || VARIANTS.includes('nojs')) {
+      console.log(`bench: building the working tree (photos from ${stub.origin}) …`)
+      // Inside the checkout, where the server bundle finds node_modules.
+      await buildInto({ cwd: root, dist: path.join(treeOut, 'dist'), env })
+      dists.tree = path.join(treeOut, 'dist')
+    }
+    if (reference) {
+      console.log(`bench: building ref ${reference.subject} (${reference.why}; ${seconds(started)}) …`)
+      const checkout = path.join(work, 'ref')
+      exportCommit(reference.commit, checkout)
+      await buildInto({ cwd: checkout, dist: path.join(checkout, 'dist'), env })
+      dists.ref = path.join(checkout, 'dist')
+    }
+    if (VARIANTS.includes('nojs')) makeNoJsCopy(dists.tree!, (dists.nojs = path.join(work, 'nojs')))
+    await stub.prepare(Object.values(dists))
 
-    const budgets = measureRoutes(DIST).filter((budget) => !ROUTES || ROUTES.includes(budget.route))
-    const unknown = ROUTES?.filter((route) => !budgets.some((budget) => budget.route === route)) ?? []
+    const known = routeHtmlFiles(Object.values(dists)[0]!).map(({ route }) => route)
+    const routes = ROUTES ?? known
+    const unknown = routes.filter((route) => !known.includes(route))
     if (unknown.length) throw new Error(`ROUTES not in the build: ${unknown.join(', ')}`)
-    const sizes = photoSizesIn(DIST, stub.origin)
-    await stub.prepare(sizes)
-    server = await startServer({ root: DIST, port: 0, host: '127.0.0.1' })
-    const origin = server.url
-    console.log(`bench: built (${elapsed()}); ${sizes.size} photo sizes ready; serving at ${origin}`)
-
-    const runsByRoute = new Map<string, RunResult[]>()
-    for (const { route } of budgets) {
-      const runs: RunResult[] = []
-      for (let run = 1; run <= RUNS; run += 1) {
-        const measured = await runLighthouse(origin + route, CATEGORIES, 'bench')
-        const result: RunResult = {
-          ...summarize(measured.lhr),
-          browserVersion: measured.browserVersion,
-          report: measured.report,
-        }
-        writeFileSync(lhrFile(route, run), result.report)
-        runs.push(result)
-        const { performance, lcpMs } = result.metrics
-        console.log(`bench: ${route} ${run}/${RUNS}: performance ${performance}, LCP ${lcpMs.toFixed(0)} ms`)
-      }
-      runsByRoute.set(route, runs)
+    for (const name of VARIANTS) {
+      const server = await startServer({ root: dists[name]!, port: 0, host: '127.0.0.1' })
+      served.push({ name, dist: dists[name]!, server })
     }
-
-    const reports = budgets.map((budget) => routeReport(budget, runsByRoute.get(budget.route) ?? []))
-    const audits = failingAudits(runsByRoute)
-    const first = [...runsByRoute.values()][0]?.[0]
-    const results = {
-      date: new Date().toISOString(),
-      runs: RUNS,
-      environment: {
-        node: process.version,
-        chromium: first?.browserVersion.replace(/^\D*\//, '') ?? 'unknown',
-        lighthouse: first?.lighthouseVersion ?? 'unknown',
-        platform: `${platform()} ${arch()}`,
-        cpus: cpus().length,
-      },
-      setup: {
-        preset: 'Lighthouse default config: mobile, simulated throttling',
-        photos: 'local JPEG stub via build-time IMAGE_ORIGIN (plain HTTP on 127.0.0.1)',
-        siteUrl: 'production SITE_URL (canonical as shipped)',
-        analytics: ANALYTICS
-          ? {
-              plausible: process.env.PLAUSIBLE_DOMAIN ? 'Events API answered by the local stub' : 'off',
-              ga4: process.env.GA4_ID ? 'consent notice shown, never answered: no request to Google' : 'off',
-            }
-          : 'off',
-      },
-      targets: TARGETS,
-      routes: reports,
-      failingAudits: audits,
-    }
-    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
-
-    console.log(`\n${table(reports)}\n`)
-    const { fcpMs, lcpMs, tbtMs, cls, firstLoadJsKb, htmlKb } = TARGETS
-    console.log(
-      `Medians of ${RUNS} run(s). ✗ = misses the target: scores 100, FCP ≤ ${fcpMs / 1000} s, ` +
-        `LCP ≤ ${lcpMs / 1000} s, TBT ≤ ${tbtMs} ms, CLS ≤ ${cls}, JS ≤ ${firstLoadJsKb} KB, ` +
-        `HTML ≤ ${htmlKb} KB (KB = 1024 bytes, brotli).\n`,
-    )
-    console.log(failingAuditsText(audits))
-    if (stub.lateSizes.size) {
-      console.log(
-        `\nPhoto sizes made during measurement (first run paid for them): ${[...stub.lateSizes].join(', ')}`,
+    console.log(`bench: built (${seconds(started)}); ${ROUNDS} rounds × ${VARIANTS.length} variants × ${routes.length} routes`)
+    /** First-load JS and HTML per route, KB brotli (the no-JS copy has no scripts, nor a manifest to find them). */
+    const bytes: Record<string, Record<string, { js: number; html: number }>> = {}
+    for (const { name, dist } of served.filter((variant) => variant.name !== 'nojs'))
+      bytes[name] = Object.fromEntries(
+        measureRoutes(dist).map((b) => [b.route, { js: +toKb(b.firstLoadJsBytesBr).toFixed(1), html: +toKb(b.htmlBytesBr).toFixed(1) }]),
       )
+
+    const runs = new Map(routes.map((route) => [route, new Map(VARIANTS.map((name) => [name, [] as Run[]]))]))
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const route of routes) {
+        // The order rotates by round: no variant always runs first, or right after the others.
+        const order = served.map((_, index) => served[(index + round - 1) % served.length]!)
+        const line: string[] = []
+        for (const { name, server } of order) {
+          const { run, report } = await runLighthouse(server.url + route)
+          writeFileSync(path.join(benchDir, `lhr-${name}-${page(route)}-${round}.json`), report)
+          runs.get(route)!.get(name)!.push(run)
+          line.push(`${name} ${run.perf}/${run.tbtMs.toFixed(0)}`)
+        }
+        console.log(`bench: round ${round}/${ROUNDS} ${route}: perf/TBT ${line.join(', ')} (${seconds(started)})`)
+      }
     }
-    console.log(
-      `\nbench: wrote ${path.relative(root, RESULTS)}; full reports in bench/lhr-*.json (${elapsed()})`,
+
+    const date = new Date().toISOString()
+    const lines = [
+      `## npm run bench, ${date.slice(0, 16).replace('T', ' ')} UTC, ${ROUNDS} interleaved rounds` +
+        (reference ? `; ref = ${reference.subject} (${reference.why})` : ''),
+      'Cells: median [min–max]. "beyond noise": larger than both IQRs and ≥ 80 % of rounds agree on the sign.',
+      ...(ROUNDS < 5 ? ['Fewer than 5 rounds: all must agree, which chance alone does often; a verdict here is weak.'] : []),
+    ]
+    for (const [route, byVariant] of runs) lines.push('', ...routeReport(route, byVariant))
+    lines.push('', '### Targets (tree)', '')
+    for (const [route, byVariant] of runs) lines.push(`${route}: ${targets(byVariant).join('; ')}`)
+    lines.push('', `First-load JS / HTML, KB br (budgets ${BUDGETS.firstLoadJsKb} / ${BUDGETS.htmlKb}):`)
+    for (const [name, byRoute] of Object.entries(bytes))
+      lines.push(`  ${name}: ${Object.entries(byRoute).map(([r, b]) => `${r} ${b.js}/${b.html}`).join(', ')}`)
+    const failing = [...runs].flatMap(([route, byVariant]) =>
+      [...new Set((byVariant.get('tree') ?? []).flatMap((run) => run.failing))].map((audit) => `  ${route} ${audit}`),
     )
+    lines.push('', `Audits below 1 outside performance (tree, any round): ${failing.length ? '' : 'none'}`, ...failing)
+    if (stub.lateSizes.size) lines.push(`Photo sizes made during measurement: ${[...stub.lateSizes].join(', ')}`)
+    console.log(`\n${lines.join('\n')}`)
+
+    const results = {
+      date,
+      rounds: ROUNDS,
+      reference: reference ?? null,
+      environment: { node: process.version, platform: `${platform()} ${arch()}`, cpus: cpus().length },
+      setup: 'Lighthouse default config (mobile, simulated throttling), four categories; photos from a local stub',
+      bytes,
+      routes: Object.fromEntries(
+        [...runs].map(([route, byVariant]) => [route, { variants: Object.fromEntries(byVariant), targets: targets(byVariant) }]),
+      ),
+    }
+    writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
+    console.log(`\nbench: wrote bench/results.json; reports in bench/lhr-*.json (${seconds(started)})`)
   } finally {
-    await server?.close()
-    await stub?.close()
+    await Promise.all(served.map(({ server }) => server.close()))
+    await stub.close()
+    rmSync(work, { recursive: true, force: true })
+    rmSync(treeOut, { recursive: true, force: true })
   }
 }
 

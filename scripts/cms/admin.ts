@@ -9,7 +9,7 @@
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { contentSchemas } from '../../src/content/schema'
+import { contentSchemas } from '../../schema/content'
 import { ADMIN_PREFIX } from '../hosts/host-rules'
 import { cmsConfigYaml } from './config'
 import { decapSpanishScript } from './locale-es'

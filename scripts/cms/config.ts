@@ -1,6 +1,6 @@
 /**
  * The CMS's configuration (Decap CMS, /admin/config.yml), generated from the content schema
- * (src/content/schema.ts) by walking it: every field the build knows, with its Spanish label and hint
+ * (schema/content.ts) by walking it: every field the build knows, with its Spanish label and hint
  * (`v.title`/`v.description`), required or optional, number widgets with their limits, select widgets
  * for picklists, `pattern` for regex-checked text, list minimums and maximums, and Decap's image widget
  * for text marked `v.metadata({ widget: 'image' })`. What the build rejects, the CMS refuses to save
@@ -132,7 +132,7 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
     required = false
     node = node.wrapped as Node
   }
-  // A clearable number (src/content/schema.ts: the number or '', which Decap saves for a cleared box):
+  // A clearable number (schema/content.ts: the number or '', which Decap saves for a cleared box):
   // the form shows the number's own field.
   const union = baseOf(node)
   if (union.type === 'union') {
@@ -298,7 +298,7 @@ export function cmsConfig(
 }
 
 export const cmsConfigYaml = (...args: Parameters<typeof cmsConfig>) =>
-  `# Written by the build from src/content/schema.ts (scripts/cms/config.ts): do not edit.\n${stringify(
+  `# Written by the build from schema/content.ts (scripts/cms/config.ts): do not edit.\n${stringify(
     cmsConfig(...args),
     { lineWidth: 0 },
   )}`

@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { parse } from 'yaml'
-import { contentSchemas, type ContentName } from '../../src/content/schema'
+import { contentSchemas, type ContentName } from '../../schema/content'
 
 interface YamlV1 {
   createNode(value: unknown): { items: { key?: { toString(): string } }[] }

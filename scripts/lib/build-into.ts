@@ -1,7 +1,7 @@
 /**
  * "Build the site into a folder": `npm run build` of a checkout with its output in `dist` (and the server bundle
  * in `ssrDist`, by default the `<dist>-server` sibling), with extra build settings, as a shell runs it. The one
- * implementation behind `npm start`, the benchmarks' builds (scripts/bench/lighthouse-kit.ts) and the tests' build
+ * implementation behind `npm start`, the benchmarks' builds (scripts/bench/lighthouse.ts) and the tests' build
  * variants (test/helpers/builds.ts).
  * Jest sets NODE_ENV=test, with which Vite would bundle React's development build: the build never inherits it.
  */

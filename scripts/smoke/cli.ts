@@ -1,5 +1,6 @@
 /** Command line of the smoke kit: flags, their checks, and the --help text. */
 import path from 'node:path'
+import { parseArgs as parseCommandLine, type ParseArgsConfig } from 'node:util'
 import { CHECKS, CHECK_NAMES, isCheckName, type CheckName } from './checks'
 import type { SmokeOptions } from './context'
 
@@ -35,7 +36,9 @@ Options:
   -h, --help            this text; runs no check
 
 Checks:
-${CHECKS.map((check) => `  ${check.name.padEnd(width)}  ${check.says}`).join('\n')}
+${Object.entries(CHECKS)
+  .map(([name, says]) => `  ${name.padEnd(width)}  ${says}`)
+  .join('\n')}
 
 Exit status: 0 every check passed; 1 a check failed; 2 the deployment could not be reached;
 3 the kit could not run (bad option, no Chromium, --headful without a display).
@@ -46,106 +49,88 @@ Chromium: PUPPETEER_EXECUTABLE_PATH, default /usr/bin/chromium (Debian package c
 export type Parsed = { help: true } | { help: false; options: SmokeOptions }
 
 function originOf(value: string, flag: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new CannotRun(`${flag} "${value}" is not a URL (expected e.g. https://staging.example.mx)`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (!url) throw new CannotRun(`${flag} "${value}" is not a URL (expected e.g. https://staging.example.mx)`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new CannotRun(`${flag} "${value}" is not an http(s) URL`)
-  }
   return url.origin
 }
 
-export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
-  const flags = new Map<string, string | true>()
-  const positional: string[] = []
-  const takesValue = new Set(['--only', '--pages', '--timeout', '--site-url', '--out'])
-  const switches = new Set(['--headful', '--submit-real', '--offline-images', '--help', '-h'])
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? ''
-    if (!arg.startsWith('-')) {
-      positional.push(arg)
-      continue
-    }
-    const [name = '', inline] = arg.split(/=(.*)/s, 2)
-    if (switches.has(name)) {
-      if (inline !== undefined) throw new CannotRun(`${name} takes no value`)
-      flags.set(name, true)
-    } else if (takesValue.has(name)) {
-      const value = inline ?? argv[++i]
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
-        throw new CannotRun(`${name} needs a value`)
-      }
-      flags.set(name, value)
-    } else {
-      throw new CannotRun(`unknown option ${arg} (see --help)`)
-    }
-  }
-  if (flags.has('--help') || flags.has('-h')) return { help: true }
+/** A comma-separated flag's items, trimmed, empty ones dropped. */
+const items = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 
-  if (positional.length > 1) throw new CannotRun(`one base URL expected, got ${positional.join(' ')}`)
-  const base = positional[0] ?? env.SMOKE_URL
+const FLAGS = {
+  ...Object.fromEntries(
+    ['only', 'pages', 'timeout', 'site-url', 'out'].map((name) => [name, { type: 'string' }]),
+  ),
+  ...Object.fromEntries(
+    ['headful', 'submit-real', 'offline-images'].map((name) => [name, { type: 'boolean' }]),
+  ),
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options']
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Parsed {
+  let parsed
+  try {
+    parsed = parseCommandLine({ args: [...argv], options: FLAGS, allowPositionals: true, strict: true })
+  } catch (error) {
+    // node:util's own wording, its first sentence: "Unknown option '--x'", "Option '--only <value>' argument missing".
+    throw new CannotRun(`${(error as Error).message.split(/\.\s|\n/)[0]} (see --help)`)
+  }
+  const { values, positionals } = parsed as {
+    values: Record<string, string | boolean | undefined>
+    positionals: string[]
+  }
+  const flag = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined)
+  if (values.help) return { help: true }
+
+  if (positionals.length > 1) throw new CannotRun(`one base URL expected, got ${positionals.join(' ')}`)
+  const base = positionals[0] ?? env.SMOKE_URL
   if (!base)
     throw new CannotRun('no base URL: npm run smoke -- https://staging.example.mx (or set SMOKE_URL)')
   const origin = originOf(base, 'base URL')
-  const siteUrl = flags.get('--site-url')
-  const siteOrigin = typeof siteUrl === 'string' ? originOf(siteUrl, '--site-url') : origin
+  const siteUrl = flag('site-url')
 
-  let only: Set<CheckName> = new Set(CHECK_NAMES)
-  const onlyValue = flags.get('--only')
-  if (typeof onlyValue === 'string') {
-    const names = onlyValue
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean)
+  let only = new Set<CheckName>(CHECK_NAMES)
+  if (flag('only') !== undefined) {
+    const names = items(flag('only')!)
     const unknown = names.filter((name) => !isCheckName(name))
-    if (unknown.length > 0) {
+    if (unknown.length > 0)
       throw new CannotRun(`unknown check ${unknown.join(', ')}; checks are: ${CHECK_NAMES.join(', ')}`)
-    }
     if (names.length === 0) throw new CannotRun('--only needs at least one check name')
     only = new Set(names.filter(isCheckName))
   }
 
-  const timeoutValue = flags.get('--timeout')
-  const timeout = typeof timeoutValue === 'string' ? Number(timeoutValue) : DEFAULT_TIMEOUT
-  if (!Number.isInteger(timeout) || timeout < 1000) {
-    throw new CannotRun(`--timeout is in milliseconds, at least 1000 (got ${timeoutValue})`)
-  }
+  const timeout = Number(flag('timeout') ?? DEFAULT_TIMEOUT)
+  if (!Number.isInteger(timeout) || timeout < 1000)
+    throw new CannotRun(`--timeout is in milliseconds, at least 1000 (got ${flag('timeout')})`)
 
-  const headful = flags.has('--headful')
-  if (headful && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
+  const headful = values.headful === true
+  if (headful && !env.DISPLAY && !env.WAYLAND_DISPLAY)
     throw new CannotRun(
       '--headful needs a display, and DISPLAY is not set: run without --headful (or under xvfb-run)',
     )
-  }
 
-  const pagesValue = flags.get('--pages')
-  let pages: string[] | null = null
-  if (typeof pagesValue === 'string') {
-    pages = pagesValue
-      .split(',')
-      .map((page) => page.trim())
-      .filter(Boolean)
-    const bad = pages.filter((page) => !page.startsWith('/'))
-    if (pages.length === 0 || bad.length > 0)
-      throw new CannotRun(`--pages takes paths starting with /, e.g. /,/contacto`)
-  }
+  const pages = flag('pages') === undefined ? null : items(flag('pages')!)
+  if (pages && (pages.length === 0 || pages.some((page) => !page.startsWith('/'))))
+    throw new CannotRun(`--pages takes paths starting with /, e.g. /,/contacto`)
 
-  const out = flags.get('--out')
   return {
     help: false,
     options: {
       origin,
-      siteOrigin,
+      siteOrigin: siteUrl === undefined ? origin : originOf(siteUrl, '--site-url'),
       only,
       pages,
       timeout,
       headful,
-      submitReal: flags.has('--submit-real'),
-      outDir: path.resolve(typeof out === 'string' ? out : DEFAULT_OUT),
-      offlineImages: flags.has('--offline-images'),
+      submitReal: values['submit-real'] === true,
+      outDir: path.resolve(flag('out') ?? DEFAULT_OUT),
+      offlineImages: values['offline-images'] === true,
     },
   }
 }

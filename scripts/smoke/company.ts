@@ -5,7 +5,7 @@
  */
 import { deriveSite } from '../../src/config/company'
 import { loadContentOrThrow } from '../build/content/load'
-import { pagePaths } from '../../src/config/paths'
+import { pagePaths } from '../../schema/paths'
 
 const site = deriveSite(loadContentOrThrow().site, '', '')
 

@@ -256,18 +256,22 @@ export async function settle(page: Page, timeout: number): Promise<void> {
   await page.waitForNetworkIdle({ idleTime: 300, timeout }).catch(() => undefined)
 }
 
-/** Whether React has hydrated the page: its root container carries React's internal keys. */
-export async function waitForHydration(page: Page, timeout: number): Promise<boolean> {
-  return page
-    .waitForFunction(
+/** Whether a wait got what it waited for: its timeout is an answer here, not an error. */
+export const holds = (wait: Promise<unknown>): Promise<boolean> =>
+  wait.then(
+    () => true,
+    () => false,
+  )
+
+/** Whether React has hydrated the page: its header links carry React's internal keys. */
+export function waitForHydration(page: Page, timeout: number): Promise<boolean> {
+  return holds(
+    page.waitForFunction(
       () => {
         const link = document.querySelector('header a[href]')
         return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'))
       },
       { timeout, polling: 100 },
-    )
-    .then(
-      () => true,
-      () => false,
-    )
+    ),
+  )
 }

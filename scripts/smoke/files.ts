@@ -17,23 +17,31 @@ export async function checkFiles(ctx: SmokeContext): Promise<void> {
   ])
 }
 
+/** The deployment's answer for a path (fetched once per run), or why there is none, in a few words. */
+const answerOf = (ctx: SmokeContext, path: string): Promise<HttpAnswer | string> =>
+  ctx.fetchPath(path).catch((error: unknown) => describeNetworkError(error))
+
+/** `served as "…", not <what>` when the answer's Content-Type is not the expected one. */
+function wrongType(answer: HttpAnswer, expected: RegExp, what: string): string | false {
+  const type = header(answer, 'content-type')
+  return !expected.test(type) && `served as "${type || 'no Content-Type'}", not ${what}`
+}
+
 /** The sitemap's paths on the site origin, plus any known page it lacks (each a sitemap failure). */
 async function readSitemap(ctx: SmokeContext): Promise<string[]> {
   const { siteOrigin } = ctx.options
   const fail = (problem: string) => ctx.results.fail('sitemap', problem)
-  let answer: HttpAnswer
-  try {
-    answer = await ctx.fetchPath('/sitemap.xml')
-  } catch (error) {
-    fail(`/sitemap.xml could not be fetched (${describeNetworkError(error)}); checking the five known pages`)
+  const answer = await answerOf(ctx, '/sitemap.xml')
+  if (typeof answer === 'string') {
+    fail(`/sitemap.xml could not be fetched (${answer}); checking the five known pages`)
     return [...knownPaths]
   }
   if (answer.status !== 200) {
     fail(`/sitemap.xml answered ${answer.status}; checking the five known pages`)
     return [...knownPaths]
   }
-  const type = header(answer, 'content-type')
-  if (!/xml/i.test(type)) fail(`/sitemap.xml is served as "${type || 'no Content-Type'}", not XML`)
+  const notXml = wrongType(answer, /xml/i, 'XML')
+  if (notXml) fail(`/sitemap.xml is ${notXml}`)
   const locs = [...answer.text.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((match) =>
     (match[1] ?? '').replace(/&amp;/g, '&'),
   )
@@ -66,16 +74,11 @@ async function readSitemap(ctx: SmokeContext): Promise<string[]> {
 
 async function checkRobots(ctx: SmokeContext): Promise<void> {
   const fail = (problem: string) => ctx.results.fail('robots', problem)
-  let answer: HttpAnswer
-  try {
-    answer = await ctx.fetchPath('/robots.txt')
-  } catch (error) {
-    return fail(`/robots.txt could not be fetched (${describeNetworkError(error)})`)
-  }
+  const answer = await answerOf(ctx, '/robots.txt')
+  if (typeof answer === 'string') return fail(`/robots.txt could not be fetched (${answer})`)
   if (answer.status !== 200) return fail(`/robots.txt answered ${answer.status}`)
-  const type = header(answer, 'content-type')
-  if (!/^text\/plain/i.test(type))
-    fail(`/robots.txt is served as "${type || 'no Content-Type'}", not text/plain`)
+  const notText = wrongType(answer, /^text\/plain/i, 'text/plain')
+  if (notText) fail(`/robots.txt is ${notText}`)
 
   const lines = answer.text.split(/\r?\n/).map((line) => line.replace(/#.*/, '').trim())
   const field = (line: string) => {
@@ -119,17 +122,13 @@ async function checkPageStatus(ctx: SmokeContext): Promise<void> {
   await Promise.all(
     ctx.routes.map(async (path) => {
       const fail = (problem: string) => ctx.results.fail('page-status', `${path}: ${problem}`)
-      try {
-        const answer = await ctx.fetchPath(path)
-        if (answer.status >= 300 && answer.status < 400) {
-          return fail(`redirects (${answer.status}) to ${header(answer, 'location') || 'nowhere'}`)
-        }
-        if (answer.status !== 200) return fail(`answered ${answer.status}, expected 200`)
-        const type = header(answer, 'content-type')
-        if (!/^text\/html/i.test(type)) fail(`served as "${type || 'no Content-Type'}", not text/html`)
-      } catch (error) {
-        fail(`no answer (${describeNetworkError(error)})`)
-      }
+      const answer = await answerOf(ctx, path)
+      if (typeof answer === 'string') return fail(`no answer (${answer})`)
+      if (answer.status >= 300 && answer.status < 400)
+        return fail(`redirects (${answer.status}) to ${header(answer, 'location') || 'nowhere'}`)
+      if (answer.status !== 200) return fail(`answered ${answer.status}, expected 200`)
+      const notHtml = wrongType(answer, /^text\/html/i, 'text/html')
+      if (notHtml) fail(notHtml)
     }),
   )
 }
@@ -139,12 +138,8 @@ export const unknownPath = `/smoke-no-existe-${randomBytes(4).toString('hex')}`
 
 async function checkNotFound(ctx: SmokeContext): Promise<void> {
   const fail = (problem: string) => ctx.results.fail('not-found', `${unknownPath}: ${problem}`)
-  let answer: HttpAnswer
-  try {
-    answer = await ctx.fetchPath(unknownPath)
-  } catch (error) {
-    return fail(`no answer (${describeNetworkError(error)})`)
-  }
+  const answer = await answerOf(ctx, unknownPath)
+  if (typeof answer === 'string') return fail(`no answer (${answer})`)
   if (answer.status !== 404) {
     const where = header(answer, 'location')
     return fail(`answered ${answer.status}${where ? ` (to ${where})` : ''}, expected 404`)

@@ -4,7 +4,7 @@
  */
 import type { ElementHandle, Page } from 'puppeteer-core'
 import { headerCta, headerLinks } from './company'
-import { settle, waitForHydration, type SmokeContext } from './context'
+import { holds, settle, waitForHydration, type SmokeContext } from './context'
 
 /** Where the hydration check goes from /: the first header link to another page. */
 const TARGET = headerLinks.find((link) => link.path !== '/') ?? headerLinks[1]
@@ -33,19 +33,16 @@ export async function checkHydration(ctx: SmokeContext): Promise<void> {
     const link = await page.$(`header nav a[href="${TARGET.path}"]`)
     if (!link) return fail(`/ has no header nav link to ${TARGET.path}`)
     await link.click()
-    const arrived = await page
-      .waitForFunction(
+    const arrived = await holds(
+      page.waitForFunction(
         (target, before) =>
           location.pathname === target &&
           (document.querySelector('h1')?.textContent?.trim() ?? before) !== before,
         { timeout: ctx.options.timeout, polling: 100 },
         TARGET.path,
         h1Before,
-      )
-      .then(
-        () => true,
-        () => false,
-      )
+      ),
+    )
     const marker = await page
       .evaluate(() => (window as unknown as { __smokeMarker?: string }).__smokeMarker)
       .catch(() => undefined)

@@ -11,7 +11,7 @@
  */
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core'
 import { CONTACT_PATH, formFields, SUCCESS_TOAST, TEST_SERVICE, type FieldKey } from './company'
-import { settle, waitForHydration, type SmokeContext } from './context'
+import { holds, settle, waitForHydration, type SmokeContext } from './context'
 
 interface Sent {
   method: string
@@ -101,21 +101,15 @@ export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
     const hydrated = await waitForHydration(page, options.timeout)
     await settle(page, options.timeout)
     const controls = await findControls(ctx, page)
-    if (!hydrated) {
-      const problem = `${CONTACT_PATH} did not hydrate within ${options.timeout} ms: the form cannot send`
-      results.fail('form-empty', problem)
-      results.fail('form-submit', problem)
-      return
-    }
     // The form's own part hydrates after the header: until then its button is a plain one (it cannot send).
-    const live = await page.waitForSelector('form button[type="submit"]', { timeout: options.timeout }).then(
-      () => true,
-      () => false,
-    )
+    const live =
+      hydrated &&
+      (await holds(page.waitForSelector('form button[type="submit"]', { timeout: options.timeout })))
     if (!live) {
-      const problem = `the form on ${CONTACT_PATH} has no submit button ${options.timeout} ms after the page hydrated: it cannot send`
-      results.fail('form-empty', problem)
-      results.fail('form-submit', problem)
+      const problem = hydrated
+        ? `the form on ${CONTACT_PATH} has no submit button ${options.timeout} ms after the page hydrated: it cannot send`
+        : `${CONTACT_PATH} did not hydrate within ${options.timeout} ms: the form cannot send`
+      for (const name of ['form-empty', 'form-submit'] as const) results.fail(name, problem)
       return
     }
     if (results.wants('form-empty')) await checkEmptySubmit(ctx, page, sent)
@@ -304,22 +298,19 @@ async function checkFilledSubmit(
   if (!submit) return fail('the form has no submit button')
   const started = Date.now()
   await submit.click()
-  const answered = await page
-    .waitForFunction(
+  const answered = await holds(
+    page.waitForFunction(
       (title) => {
         // The success toast, or any other toast (a failure) that says the answer is in.
-        const region = document.querySelector(
-          '[role="region"][aria-label^="Notifications"]',
-        ) as HTMLElement | null
-        return document.body.innerText.includes(title) || Boolean(region?.innerText.trim())
+        const region = document.querySelector('[role="region"][aria-label^="Notifications"]')
+        return (
+          document.body.innerText.includes(title) || Boolean((region as HTMLElement | null)?.innerText.trim())
+        )
       },
       { timeout: options.timeout, polling: 100 },
       SUCCESS_TOAST,
-    )
-    .then(
-      () => true,
-      () => false,
-    )
+    ),
+  )
   const toastShown =
     answered && (await page.evaluate((title) => document.body.innerText.includes(title), SUCCESS_TOAST))
   const seconds = ((Date.now() - started) / 1000).toFixed(1)

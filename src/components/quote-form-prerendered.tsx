@@ -4,8 +4,9 @@ import { quoteFormWithoutScripts } from '../content/contacto'
 import type { PrerenderedParts } from './ui/prerendered'
 
 /**
- * What the quote form shows where its scripts have not run, in a build that simulates sending (with
- * LEAD_ENDPOINT the form posts to the endpoint without them). Only the prerender writes it (decision 026,
+ * What the quote form shows where its scripts have not run, in a build that simulates sending, or that checks
+ * Turnstile (its token comes from a script: decision 040); a build with LEAD_ENDPOINT alone posts to the endpoint
+ * without them. Only the prerender writes it (decision 026,
  * src/components/ui/prerendered.ts). Until the page's scripts attach, the form has no submit button (its button is
  * a plain one, so the browser cannot send the form by itself and nothing typed ever travels in a URL), and:
  * - without JavaScript, a note above the fields and a line under the button say so, with the phone and WhatsApp;

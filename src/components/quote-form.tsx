@@ -19,7 +19,8 @@ import { contactLabels } from '../content/shared'
 import { clearDraft, clearSubmission, loadDraft, markOpened, saveDraft, submission } from '../leads/draft'
 import type { FieldErrors } from '../leads/lead'
 import { emptyLead, leadFields, type Lead } from '../leads/lead-fields'
-import { loadTurnstile, resetTurnstile, turnstileToken } from '../leads/turnstile-widget'
+import { turnstileNotes } from '../../contract/lead-messages'
+import { loadTurnstile, resetTurnstile, waitForTurnstileToken } from '../leads/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
 import { Button } from './ui/button'
 import { keepInvalidFieldInView } from './ui/invalid-field-in-view'
@@ -40,7 +41,8 @@ export const HONEYPOT_NAME = '_gotcha'
  * delivered once per submit; until it is really delivered, what the visitor typed stays in the
  * fields and in a local draft. Without an endpoint the form cannot send itself before its scripts
  * have attached (its button is a plain one until then): nothing typed ever travels in a URL
- * (decision 026, src/components/quote-form-prerendered.tsx).
+ * (decision 026, src/components/quote-form-prerendered.tsx). With Turnstile neither: a send needs the
+ * widget's token, so the form waits for one and never sends without it (decision 040).
  */
 export function QuoteForm({ form }: QuoteFormProps) {
   /**
@@ -54,6 +56,8 @@ export function QuoteForm({ form }: QuoteFormProps) {
   const [sending, setSending] = useState(false)
   /** The endpoint's message per refused field (a 422), shown under each field until it is edited. */
   const [errors, setErrors] = useState<FieldErrors>({})
+  /** With Turnstile: what the form says while the widget has no token yet ('' the rest of the time). */
+  const [verifying, setVerifying] = useState('')
   const sendingRef = useRef(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -109,14 +113,58 @@ export function QuoteForm({ form }: QuoteFormProps) {
     if (sendingRef.current) return
     sendingRef.current = true
     setSending(true)
+    const done = () => {
+      sendingRef.current = false
+      setSending(false)
+    }
 
     const isBot = Boolean(honeypotRef.current?.value)
     // Delivery and the toast store are only needed once a visitor sends, so they are not part
     // of the page's first load.
-    const [{ currentSubmission, deliverLead, leadWhatsappLink }, { toast }] = await Promise.all([
-      import('../leads/lead'),
-      import('../toast/toast-store'),
-    ])
+    const modules = Promise.all([import('../leads/lead'), import('../toast/toast-store')])
+    const failed = async (description: string) => {
+      const [{ leadWhatsappLink }, { toast }] = await modules
+      toast({
+        variant: 'destructive',
+        duration: Infinity,
+        title: form.failure.title,
+        description: (
+          <>
+            {description} {form.failure.call}{' '}
+            <a href={site.phone.href} {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('failure_toast') : {})}>
+              {site.phone.display}
+            </a>
+            .
+          </>
+        ),
+        action: (
+          <FailureAction
+            href={leadWhatsappLink(lead)}
+            target="_blank"
+            rel="noopener noreferrer"
+            {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('failure_toast') : {})}
+          >
+            <MessageCircle aria-hidden="true" size={18} />
+            {form.failure.action}
+            <VisuallyHidden> {contactLabels.newTab}</VisuallyHidden>
+          </FailureAction>
+        ),
+      })
+    }
+
+    // Turnstile: never a send without the widget's token (a second tap while it renews one, a send before it
+    // solved). Wait for it, saying why; none coming (a network that blocks the challenge) is said too.
+    let token = ''
+    if (TURNSTILE_SITE_KEY && LEAD_ENDPOINT && !isBot) {
+      setVerifying(turnstileNotes.verifying)
+      token = await waitForTurnstileToken(formElement)
+      setVerifying('')
+      if (!token) {
+        await failed(turnstileNotes.notVerified)
+        return done()
+      }
+    }
+    const [{ currentSubmission, deliverLead }, { toast }] = await modules
     const result = await deliverLead(lead, {
       endpoint: isBot ? '' : endpoint,
       // The path alone, as analytics records it: a query string or fragment could hold anything.
@@ -124,10 +172,17 @@ export function QuoteForm({ form }: QuoteFormProps) {
       // The draft's submission store from the page's own module (its memory outlives a blocked localStorage),
       // so the delivery chunk imports nothing of it.
       ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission) } : {}),
-      ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: turnstileToken(formElement) } : {}),
+      ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: token } : {}),
     })
-    // A token is good for one check: the next send gets a fresh one.
-    if (TURNSTILE_SITE_KEY && LEAD_ENDPOINT) resetTurnstile()
+    // A token is good for one check, but the endpoint checks it under the submission's id, so a retry of the same
+    // submission (its answer lost, a 5xx) may carry it again: a fresh one only after a delivery, or when the
+    // endpoint refused the token itself (403).
+    if (
+      TURNSTILE_SITE_KEY &&
+      LEAD_ENDPOINT &&
+      (result.ok || (result.reason === 'http' && result.status === 403))
+    )
+      resetTurnstile()
     // Analytics: delivered or failed, and the chosen service; a filled honeypot is a bot, not a lead.
     if (!isBot) trackQuoteOutcome(result, lead)
 
@@ -149,35 +204,9 @@ export function QuoteForm({ form }: QuoteFormProps) {
       if (LEAD_ENDPOINT) clearSubmission()
       if (honeypotRef.current) honeypotRef.current.value = ''
     } else {
-      toast({
-        variant: 'destructive',
-        duration: Infinity,
-        title: form.failure.title,
-        description: (
-          <>
-            {form.failure.description} {form.failure.call}{' '}
-            <a href={site.phone.href} {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('failure_toast') : {})}>
-              {site.phone.display}
-            </a>
-            .
-          </>
-        ),
-        action: (
-          <FailureAction
-            href={leadWhatsappLink(lead)}
-            target="_blank"
-            rel="noopener noreferrer"
-            {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('failure_toast') : {})}
-          >
-            <MessageCircle aria-hidden="true" size={18} />
-            {form.failure.action}
-            <VisuallyHidden> {contactLabels.newTab}</VisuallyHidden>
-          </FailureAction>
-        ),
-      })
+      await failed(form.failure.description)
     }
-    sendingRef.current = false
-    setSending(false)
+    done()
   }
 
   const { fields } = form
@@ -194,7 +223,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
     >
       <h2 id="form-title">{form.title}</h2>
       <Lead>{form.lead}</Lead>
-      {LEAD_ENDPOINT ? null : <noscript>{prerendered?.noscript}</noscript>}
+      {LEAD_ENDPOINT && !TURNSTILE_SITE_KEY ? null : <noscript>{prerendered?.noscript}</noscript>}
       <Row>
         <Field>
           <label htmlFor="quote-name">{fields.name.label}</label>
@@ -293,7 +322,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
         <TurnstileBox className="cf-turnstile" data-sitekey={TURNSTILE_SITE_KEY} data-language="es" />
       ) : null}
       <Submit
-        type={LEAD_ENDPOINT || live ? 'submit' : 'button'}
+        type={(LEAD_ENDPOINT && !TURNSTILE_SITE_KEY) || live ? 'submit' : 'button'}
         $variant="secondary"
         $size="lg"
         disabled={sending}
@@ -301,11 +330,12 @@ export function QuoteForm({ form }: QuoteFormProps) {
         <Send aria-hidden="true" size={18} />
         {sending ? form.sending : form.submit}
       </Submit>
-      {LEAD_ENDPOINT ? null : prerendered ? (
+      {LEAD_ENDPOINT && !TURNSTILE_SITE_KEY ? null : prerendered ? (
         <div role="status">{prerendered.beforeScripts}</div>
       ) : (
         <div role="status" {...KEEP_PRERENDERED} />
       )}
+      {TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? <Verifying role="status">{verifying}</Verifying> : null}
       <Privacy
         aria-labelledby="privacidad"
         {...(PLAUSIBLE_DOMAIN || GA4_ID ? placement('form_privacy') : {})}
@@ -437,6 +467,16 @@ const Honeypot = styled.div`
 const TurnstileBox = styled.div`
   min-height: 65px;
   margin-bottom: ${({ theme }) => theme.space.lg};
+`
+
+const Verifying = styled.p`
+  margin-top: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  color: ${({ theme }) => theme.color.deep};
+
+  &:empty {
+    display: none;
+  }
 `
 
 const Submit = styled(Button)`

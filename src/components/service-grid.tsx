@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react'
 import { styled } from 'styled-components'
-import { paths } from '../config/paths'
+import { paths } from '../../schema/paths'
 import { formatPrice } from '../content/servicios'
 import type { ServiceOffering } from '../content/types'
 import { ButtonLink } from './ui/button'

@@ -3,7 +3,7 @@
  * forms each fact takes (tel:, wa.me, E.164, mailto:, the copyright line) are computed here, never typed
  * beside the fact. Pure: src/config/site.ts applies it to the build's data, scripts to theirs.
  */
-import type { Content } from '../content/schema'
+import type { Content } from '../../schema/content'
 
 export type SiteFacts = Content<'site'>
 

@@ -1,12 +1,12 @@
 /**
  * Company facts: everything a visitor can call, write to or visit. The owner edits content/site.yaml
- * (checked at build time by src/content/schema.ts); this module derives links from it and the site URL.
+ * (checked at build time by schema/content.ts); this module derives links from it and the site URL.
  */
 import facts from 'content:site'
 import { deriveSite } from './company'
 
 export type { SiteConfig } from './company'
-export type { DayOfWeek } from '../content/schema'
+export type { DayOfWeek } from '../../schema/content'
 
 export const site = deriveSite(facts, SITE_URL, IMAGE_ORIGIN)
 

@@ -1,4 +1,4 @@
-import { paths } from '../config/paths'
+import { paths } from '../../schema/paths'
 
 /**
  * The Google Analytics consent notice (shown only when GA4_ID is set). Its own module, imported by

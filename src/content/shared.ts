@@ -1,4 +1,4 @@
-import { paths } from '../config/paths'
+import { paths } from '../../schema/paths'
 import { site } from '../config/site'
 import type { LinkContent } from './types'
 

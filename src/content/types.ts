@@ -1,9 +1,9 @@
 /**
- * The content types components use, all inferred from the one schema (./schema.ts), with icon names
+ * The content types components use, all inferred from the one schema (schema/content.ts), with icon names
  * turned into lucide components as the loader delivers them.
  */
 import type * as v from 'valibot'
-import type { PagePath } from '../config/paths'
+import type { PagePath } from '../../schema/paths'
 import type {
   ctaSchema,
   faqSchema,
@@ -20,9 +20,9 @@ import type {
   StockImageRef,
   UploadedImage,
   WithIcons,
-} from './schema'
+} from '../../schema/content'
 
-export type { Price } from './schema'
+export type { Price } from '../../schema/content'
 
 type Loaded<S extends v.GenericSchema> = WithIcons<v.InferOutput<S>>
 

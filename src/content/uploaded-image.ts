@@ -8,7 +8,7 @@
  * (~200 bytes br less per photo on the first load), and a changed photo or encoder setting still
  * changes every name, so every host's year-long immutable caching of /assets/ stays safe.
  */
-import type { UploadedImage } from './schema'
+import type { UploadedImage } from '../../schema/content'
 
 /** The formats written, in the order `<picture>` offers them (the JPEG is the `<img>` fallback). */
 export const UPLOADED_FORMATS = [

@@ -1,5 +1,5 @@
-/** Everything the inbox says to the owner, in one place (es-MX). */
-import type { ContactWay, MonthFigures, NotificationState, Status } from '../../contract/inbox-api'
+/** Everything the inbox says to the owner, in one place (es-MX): the components take their words from here. */
+import type { ContactWay, NotificationState, Status } from '../../contract/inbox-api'
 import { spanishDuration } from '../../contract/owner-time'
 
 export const STATUS_LABEL: Record<Status, string> = {
@@ -84,18 +84,24 @@ export const promiseCopy = {
     `${current ? 'Este mes' : 'El mes pasado'} (${monthName(month)})`,
   received: 'Recibidas',
   inTime: 'Respondidas a tiempo',
+  figuresLate: 'Respondidas tarde',
+  figuresUnanswered: 'Sin responder',
+  /** "3 · 1 vencida": how many wait for a first answer, and how many of those are past their deadline. */
+  unansweredOf: (unanswered: number, overdue: number) =>
+    unanswered === 0
+      ? '0'
+      : `${unanswered} · ${overdue === 0 ? 'en plazo' : overdue === 1 ? '1 vencida' : `${overdue} vencidas`}`,
+  noDeadlineCount: 'Sin plazo registrado',
   median: 'Primer contacto (mediana)',
   noMedian: '—',
-  inTimeOf: (inTime: number, of: number) => (of === 0 ? '—' : `${inTime} de ${of}`),
   figuresNote: (answerHours: number, emergencyHours: number) =>
-    `Prometes responder en ${answerHours} h y atender emergencias en ${emergencyHours} h.`,
+    `Prometes responder en ${answerHours} h y atender emergencias en ${emergencyHours} h. Las que siguen en plazo no cuentan como tarde.`,
   opened: 'La solicitud del aviso',
   openedGone: 'La solicitud de ese aviso ya no existe: quizá la eliminaste.',
+  closeOpened: 'Cerrar',
   caughtUp: '¡Al día! No hay solicitudes esperando respuesta.',
   lateCount: (late: number) => (late === 1 ? '1 vencida' : `${late} vencidas`),
 }
-
-export type { MonthFigures }
 
 export const copy = {
   title: 'Solicitudes',
@@ -106,6 +112,8 @@ export const copy = {
   searchLabel: 'Buscar por nombre, teléfono, correo o mensaje',
   searchPlaceholder: 'Buscar…',
   export: 'Descargar CSV',
+  exportHint: 'Las solicitudes de esta vista y búsqueda, para abrir en Excel.',
+  loading: 'Cargando…',
   call: 'Llamar',
   whatsapp: 'WhatsApp',
   email: 'Correo',
@@ -131,6 +139,7 @@ export const copy = {
   failed: 'No se pudo guardar. Revisa tu conexión e inténtalo de nuevo.',
   unreachable: 'No se pudo abrir la bandeja. Revisa tu conexión.',
   retry: 'Reintentar',
+  listFailed: 'No se pudo cargar la lista. Revisa tu conexión e inténtalo de nuevo.',
   statusChanged: (name: string, status: Status) => `${name}: ahora «${STATUS_LABEL[status]}».`,
   count: (shown: number, total: number) =>
     total === 1 ? '1 solicitud' : shown < total ? `${shown} de ${total} solicitudes` : `${total} solicitudes`,
@@ -146,6 +155,8 @@ export const copy = {
     'El sitio no te avisó de estas. Revísalas: si alguna es de un cliente, toca «No es spam» y pasa a «Nuevo».',
   spamLatest: 'Las más recientes',
   spamAll: (total: number) => `Ver las ${total} en Spam`,
+  /** The line above the list that points to the spam panel below it. */
+  spamJump: (total: number) => `${total} en spam`,
   notSpam: 'No es spam',
   rescued: (name: string) => `${name} ya no está en spam: pasó a «Nuevo».`,
   undo: 'Deshacer',
@@ -153,4 +164,7 @@ export const copy = {
   fromPage: 'Enviada desde',
   service: 'Servicio',
   received: 'Recibida',
+  skipLink: 'Saltar a las solicitudes',
+  signOut: 'Salir',
+  section: 'Solicitudes',
 }

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom'
 import { styled } from 'styled-components'
 import { placement } from '../analytics/placement'
-import { paths } from '../config/paths'
+import { paths } from '../../schema/paths'
 import { site } from '../config/site'
 import { errorScreen } from '../content/shared'
 import { PageHead } from '../components/seo/page-head'

@@ -1,4 +1,4 @@
-import { pagePaths } from '../config/paths'
+import { pagePaths } from '../../schema/paths'
 import { absoluteUrl } from './urls'
 
 /** sitemap.xml for the five public pages. */

@@ -9,7 +9,7 @@ import type {
   Thing,
   WithContext,
 } from 'schema-dts'
-import { paths, type PagePath } from '../config/paths'
+import { paths, type PagePath } from '../../schema/paths'
 import { site, type SiteConfig } from '../config/site'
 import { contacto } from '../content/contacto'
 import { inicio } from '../content/inicio'

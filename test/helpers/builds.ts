@@ -24,7 +24,7 @@ import { freePort } from '../../scripts/hosts/servers'
 import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
 import { buildInfoPath, newestFile, readBuildInfo, staleReason } from '../../scripts/lib/build-info'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
-import { contentSchemas } from '../../src/content/schema'
+import { contentSchemas } from '../../schema/content'
 import { TURNSTILE_TEST } from '../stand-ins/turnstile'
 import { hooked } from './hooks'
 

@@ -94,13 +94,22 @@ export function d1Through(send: (statements: Sent[]) => Promise<D1Result[]>): Te
   return { db, clear: () => clearTables(db), close: async () => undefined }
 }
 
-/** The tables requests write (lead_settings and notification_kinds stay: the migrations and the first request fill them). */
-function clearTables(db: D1Database) {
-  return db
-    .batch(
-      ['notifications', 'leads', 'rate_limits', 'lead_counts'].map((table) =>
-        db.prepare(`DELETE FROM ${table}`),
-      ),
-    )
-    .then(() => undefined)
+/**
+ * The tables requests and the schedule write (notification_kinds, notification_channels and lead_settings' hash key
+ * and schema stay: the migrations and the first request fill them); a table a partial schema lacks is skipped.
+ */
+async function clearTables(db: D1Database) {
+  const tables = new Set(
+    (
+      (await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>())
+        .results ?? []
+    ).map((row) => row.name),
+  )
+  const clear = ['digest_leads', 'channel_sends', 'notifications', 'leads', 'rate_limits', 'lead_counts']
+    .filter((table) => tables.has(table))
+    .map((table) => db.prepare(`DELETE FROM ${table}`))
+  await db.batch([
+    ...clear,
+    db.prepare("DELETE FROM lead_settings WHERE name NOT IN ('hash-secret', 'schema')"),
+  ])
 }

@@ -5,6 +5,7 @@
  */
 import { handleLeads } from '../../edge/leads/endpoint'
 import type { LeadEnv } from '../../edge/leads/env'
+import { forgetPromise } from '../../edge/leads/promise'
 import { startD1, type TestD1 } from './d1'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 
@@ -88,19 +89,53 @@ export async function rows<T = Record<string, unknown>>(d1: TestD1, sql: string,
   ).results ?? []) as T[]
 }
 
+/** The company's links as the built /contacto carries them (edge/leads/contact.ts reads them there). */
+export const CONTACT_PAGE = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
+/** What a no-JavaScript error page shows as the two ways to reach the company. */
+export const CALL_LINK =
+  '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>'
+export const WHATSAPP_LINK =
+  '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1" class="whatsapp">Escribir por WhatsApp</a>'
+
 /**
- * Pages' ASSETS as the endpoint sees it after a build: `/admin/solicitudes/promesa.json`, the promise
- * content/promesa.yaml holds (vite.inbox.config.ts writes it), or the one a test gives; every other path 404.
+ * Pages' ASSETS as the endpoint sees it after a build: `/contacto` (CONTACT_PAGE) and, when a test gives one,
+ * `/admin/solicitudes/promesa.json`, the promise content/promesa.yaml holds (vite.inbox.config.ts writes it);
+ * every other path 404.
  */
-export function promiseAssets(promise: unknown): NonNullable<LeadEnv['ASSETS']> {
+export function promiseAssets(promise?: unknown): NonNullable<LeadEnv['ASSETS']> {
   return {
     async fetch(request: Request | string) {
       const url = new URL(typeof request === 'string' ? request : request.url)
-      return url.pathname === '/admin/solicitudes/promesa.json'
+      if (url.pathname === '/contacto')
+        return new Response(CONTACT_PAGE, { headers: { 'Content-Type': 'text/html' } })
+      return url.pathname === '/admin/solicitudes/promesa.json' && promise !== undefined
         ? new Response(JSON.stringify(promise), { headers: { 'Content-Type': 'application/json' } })
         : new Response('Not found', { status: 404 })
     },
   }
+}
+
+/** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page. */
+export function formPost(
+  env: LeadEnv,
+  body: Record<string, string>,
+  now = T0,
+  pending: Promise<unknown>[] = [],
+) {
+  return handleLeads({
+    request: new Request(`${SITE}/api/leads`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: SITE,
+        'CF-Connecting-IP': '203.0.113.7',
+      },
+      body: new URLSearchParams(body).toString(),
+    }),
+    env,
+    waitUntil: (promise) => pending.push(promise),
+    now: () => now,
+  })
 }
 
 export interface LeadBench {
@@ -125,7 +160,14 @@ export interface LeadBench {
  * each test, the last test's deliveries finished, so an alert it left running cannot land in this test's inbox,
  * then both emptied and the env made again with `extra()`), and returns what the tests use.
  */
-export function leadBench({ extra = () => ({}) }: { extra?: () => Partial<LeadEnv> } = {}): LeadBench {
+export function leadBench({
+  extra = () => ({}),
+  promise,
+}: {
+  extra?: () => Partial<LeadEnv>
+  /** The answer promise the built site carries (content:promesa), read afresh by each test's endpoint. */
+  promise?: unknown
+} = {}): LeadBench {
   const pending: Promise<unknown>[] = []
   let d1: TestD1 | undefined
   let standIn: NotifyStandIn | undefined
@@ -156,7 +198,11 @@ export function leadBench({ extra = () => ({}) }: { extra?: () => Partial<LeadEn
     await Promise.allSettled(pending.splice(0))
     await bench.d1.clear()
     bench.standIn.reset()
-    bench.env = leadEnv(bench.d1, bench.standIn, extra())
+    if (promise !== undefined) forgetPromise()
+    bench.env = leadEnv(bench.d1, bench.standIn, {
+      ...(promise !== undefined ? { ASSETS: promiseAssets(promise) } : {}),
+      ...extra(),
+    })
   })
   return bench
 }

@@ -3,7 +3,7 @@
  * every engine): path, the header link that leads there, the head the content gives it and its h1, all read
  * from the content, never typed twice.
  */
-import { paths, type PagePath } from '../../src/config/paths'
+import { paths, type PagePath } from '../../schema/paths'
 import { contacto } from '../../src/content/contacto'
 import { inicio } from '../../src/content/inicio'
 import { nosotros } from '../../src/content/nosotros'

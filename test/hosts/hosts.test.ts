@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { site } from '../../src/config/site'
-import { pagePaths } from '../../src/config/paths'
+import { pagePaths } from '../../schema/paths'
 import { parseHeadersFile } from '../../scripts/hosts/host-files'
 import { deployDirFor } from '../../scripts/hosts/host-policy'
 import {

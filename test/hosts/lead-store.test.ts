@@ -5,7 +5,7 @@
  * loopback stand-in that answers, fails or hangs on demand; the test clock moves the endpoint and the schedule an
  * hour or a night forward. What only the host proves: a real browser sends the form and sees the answer, the
  * runtime answers before its own after-the-answer work, the schedule delivers what the request could not, a
- * flood of thousands of posts (scripts/bench/lead-flood.ts) meets the ceilings on workerd's D1, Turnstile's widget
+ * flood of thousands of posts (test/helpers/lead-flood.ts) meets the ceilings on workerd's D1, Turnstile's widget
  * sends its token, a visitor whose browser blocks site storage loses nothing. The rules themselves (validation,
  * escaping, rate-limit arithmetic, the checks' verdicts) are the unit tests' (test/unit/lead-*.test.ts).
  * Takes ~3-5 min (2 cores). Run: `npx jest test/hosts/lead-store.test.ts --selectProjects chromium --runInBand`.
@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'puppeteer-core'
-import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../../scripts/bench/lead-flood'
+import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../helpers/lead-flood'
 import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
 import { accessibilityViolations } from '../helpers/axe'
 import { openPage, theBrowser, type OpenedPage } from '../helpers/browser'
@@ -51,6 +51,9 @@ const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
 const stack = thePagesStack({
   vars: {
     LEAD_RATE_LIMIT: String(RATE_LIMIT),
+    // The flood's "many clients" are /64s of one documentation /48, sent within one rate window: the /48's own
+    // looser limit (proven in test/unit/lead-store.test.ts) would refuse them all before the ceiling is met.
+    LEAD_RATE_LIMIT_IPV6_48: '100000',
     LEAD_STORE_PER_HOUR: String(STORE_PER_HOUR),
     LEAD_ALERTS_PER_HOUR: String(ALERTS_PER_HOUR),
   },
@@ -291,12 +294,13 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       await stack.runSchedule()
       await stack.waitForRows("SELECT * FROM notifications WHERE kind = 'digest' AND state = 'delivered'", 2)
       const batched = STORE_PER_HOUR - ALERTS_PER_HOUR
-      const digest = stack.notify.emails[ALERTS_PER_HOUR]
-      expect(digest?.body.subject).toBe(`${batched} solicitudes nuevas en la última hora`)
-      expect(text(digest)).toContain(
-        `Entre las 10:00 y las 11:00 del miércoles 25 de noviembre llegaron ${STORE_PER_HOUR} solicitudes de cotización. Te avisamos de ${ALERTS_PER_HOUR} una por una; las otras ${batched} te las juntamos`,
-      )
-      expect(stack.notify.webhooks.at(-1)?.body).toMatchObject({ kind: 'digest', digest: { count: batched } })
+      const digest = stack.notify.emails.find((email) => /\/digest\//.test(String(email.idempotencyKey)))
+      expect(digest?.body.subject).toBe(`${batched} solicitudes nuevas`)
+      expect(text(digest)).toContain(`${batched} solicitudes nuevas que no te avisamos una por una`)
+      const digestData = stack.notify.webhooks.find((request) => request.body.kind === 'digest')?.body as {
+        digest?: { new: string[] }
+      }
+      expect(digestData?.digest?.new).toHaveLength(batched)
       console.log(`The digest e-mail, as sent:\nSubject: ${String(digest?.body.subject)}\n\n${text(digest)}`)
 
       // 7. The next morning at 8:00 in Mexico City: the day's summary, once per channel.
@@ -304,11 +308,7 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       await stack.runSchedule()
       await stack.waitForRows("SELECT * FROM notifications WHERE kind = 'summary' AND state = 'delivered'", 2)
       const summary = stack.notify.emails.find((email) => /\/summary\//.test(String(email.idempotencyKey)))
-      // The night also brought the reminders of the leads alerted one by one (three quarters of their 24 hours
-      // at 4:00): ALERTS_PER_HOUR of them, no more; the digest's leads wait in «Por atender» (decision 031).
-      expect(
-        stack.notify.emails.filter((email) => /\/reminder\//.test(String(email.idempotencyKey))),
-      ).toHaveLength(ALERTS_PER_HOUR)
+      // The night's reminders (every lead's, within each channel's send budget) are test/unit/lead-flood-day.test.ts's.
       expect(summary?.body.subject).toBe(
         `Resumen del miércoles 25 de noviembre: ${STORE_PER_HOUR} solicitudes`,
       )
@@ -316,7 +316,7 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       expect(text(summary)).toContain(
         `- Rechazadas porque se llenó el cupo de solicitudes por hora: ${(statuses['503'] ?? 0) + 300 + 2}.`,
       )
-      expect(text(summary)).toContain(`- Te llegaron en el resumen por hora y no una por una: ${batched}`)
+      expect(text(summary)).toContain(`- Te llegaron en un resumen y no una por una: ${batched}`)
       console.log(
         `The daily summary e-mail, as sent:\nSubject: ${String(summary?.body.subject)}\n\n${text(summary)}`,
       )

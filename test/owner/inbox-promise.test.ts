@@ -126,7 +126,8 @@ describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
       ])
       await tab.byRole('radio', 'Por atender 3')
       expect(await tab.evaluate(() => document.getElementById('vencidas')?.textContent)).toBe('1 vencida')
-      // The month figures: 4 received in November, Pedro answered in 1 h (in time), the others not yet.
+      // The month figures: 4 received in November, Pedro answered in 1 h (in time), none late, three not yet:
+      // Rosa past her deadline, Jorge and Laura still inside theirs (so not counted as late).
       await tab.byRole('heading', 'Tu promesa de respuesta')
       expect(
         await tab.evaluate(() =>
@@ -141,13 +142,17 @@ describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
         [
           'Este mes (noviembre)',
           'Recibidas: 4',
-          'Respondidas a tiempo: 1 de 4',
+          'Respondidas a tiempo: 1',
+          'Respondidas tarde: 0',
+          'Sin responder: 3 · 1 vencida',
           'Primer contacto (mediana): 1 h',
         ],
         [
           'El mes pasado (octubre)',
           'Recibidas: 0',
-          'Respondidas a tiempo: —',
+          'Respondidas a tiempo: 0',
+          'Respondidas tarde: 0',
+          'Sin responder: 0',
           'Primer contacto (mediana): —',
         ],
       ])

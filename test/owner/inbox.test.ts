@@ -174,6 +174,14 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     expect(new URL(await tab.url()).pathname).toBe(INBOX_PREFIX)
     expect(github.authorizeRequests.at(-1)?.scope).toBe('repo')
     expect(await textOf(tab, '#usuario-nombre')).toBe('duena-aquapuebla')
+    // The first screen is for the leads (issue 42): on load, the first unanswered lead's card is whole in view.
+    await tab.element(() => document.querySelector('#lista li.lead'), [], { what: 'the first lead' })
+    const first = await tab.evaluate(() => {
+      const { top, bottom } = document.querySelector('#lista li.lead')!.getBoundingClientRect()
+      return { top, bottom, viewport: window.innerHeight }
+    })
+    expect(first.top).toBeGreaterThanOrEqual(0)
+    expect(first.bottom).toBeLessThanOrEqual(first.viewport)
     // The sign-in's GitHub token was revoked at GitHub with the app's credentials once push access was checked.
     expect(github.revocations).toEqual([
       { clientId: 'Iv1.bandeja', token: 'gho_duena', appCredentials: true, status: 204 },

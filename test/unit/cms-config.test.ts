@@ -10,7 +10,7 @@ import path from 'node:path'
 import * as v from 'valibot'
 import { parse } from 'yaml'
 import { cmsConfig, fieldFor, type CmsField } from '../../scripts/cms/config'
-import { contentSchemas, iconNames, priceSchema } from '../../src/content/schema'
+import { contentSchemas, iconNames, priceSchema } from '../../schema/content'
 
 const settings = {
   siteUrl: 'https://www.aquapuebla.mx',

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { formatLikeTheCms } from '../../scripts/cms/format-content'
-import { contentSchemas, type ContentName } from '../../src/content/schema'
+import { contentSchemas, type ContentName } from '../../schema/content'
 
 test.each(Object.keys(contentSchemas) as ContentName[])(
   'content/%s.yaml is in the CMS’s layout (else run npm run cms:format)',

@@ -4,15 +4,18 @@
  * The inbox's reads and writes (edge/inbox/store.ts) and its API routes (edge/inbox/api.ts) on a real D1
  * (Miniflare, migrations/ applied: test/helpers/d1.ts): newest first in pages of 25, spam apart, the
  * status filter, the search (wildcards taken literally, phones by digits), a change, a delete that takes
- * the notification rows along, and the CSV of what the filter shows.
+ * the notification rows along, the CSV of what the filter shows (read a page at a time, in the view's order),
+ * and the month figures with answered in time, answered late and not answered yet counted apart (issue 42).
  */
-import { handleInbox } from '../../edge/inbox/api'
+import { handleInbox, leadsCsv } from '../../edge/inbox/api'
 import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
 import {
   PAGE_SIZE,
   deleteLead,
   filterFrom,
+  leadPages,
   listLeads,
+  monthFigures,
   readChange,
   updateLead,
   type LeadFilter,
@@ -223,5 +226,161 @@ describe('through the API with a session', () => {
     // The header, Ana (now ganado); Carlos was deleted.
     expect(rows).toHaveLength(3)
     expect(rows[1]).toContain('"Ana López"')
+  })
+})
+
+/** Rows with a deadline, as the endpoint writes them: [id, created, due, first contact (null: none), status]. */
+async function seedPromised(rows: [string, string, string | null, string | null, string][]): Promise<void> {
+  await d1.clear()
+  await d1.db.batch(
+    rows.map(([id, created, due, contact, status]) =>
+      d1.db
+        .prepare(
+          `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, updated_at, due_at,
+             first_contact_at, first_contact_via)
+           VALUES (?1, ?2, ?1, 'a@b.mx', '2225550101', 'Consulta General', 'Hola', ?5, ?2, ?3, ?4, ?6)`,
+        )
+        .bind(id, created, due, contact, status, contact ? 'llamada' : null),
+    ),
+  )
+}
+
+describe('the month figures (issue 42: «0 de 4» counted four leads still in time as not answered in time)', () => {
+  // Now: Wednesday 25 November 2026, 12:00 in Puebla (18:00 UTC).
+  const now = new Date('2026-11-25T18:00:00.000Z')
+
+  test('answered in time, answered late, and not answered yet (overdue or still in time) are counted apart', async () => {
+    await seedPromised([
+      // Answered 1 h after arriving, deadline 24 h: in time.
+      [
+        'en-tiempo',
+        '2026-11-20T15:00:00.000Z',
+        '2026-11-21T15:00:00.000Z',
+        '2026-11-20T16:00:00.000Z',
+        'contactado',
+      ],
+      // Answered two minutes after its deadline: late.
+      ['tarde', '2026-11-10T15:00:00.000Z', '2026-11-11T15:00:00.000Z', '2026-11-11T15:02:00.000Z', 'ganado'],
+      // Not answered, deadline past: overdue.
+      ['vencida', '2026-11-23T15:00:00.000Z', '2026-11-24T15:00:00.000Z', null, 'nuevo'],
+      // Not answered, still inside their deadline: neither kept nor broken yet.
+      ['abierta-1', '2026-11-25T16:00:00.000Z', '2026-11-26T16:00:00.000Z', null, 'nuevo'],
+      ['abierta-2', '2026-11-25T17:30:00.000Z', '2026-11-25T19:30:00.000Z', null, 'nuevo'],
+      // Stored before deadlines were kept: received, in no count of the promise.
+      ['sin-plazo', '2026-11-02T15:00:00.000Z', null, null, 'nuevo'],
+      // Spam: nowhere.
+      ['spam', '2026-11-24T15:00:00.000Z', '2026-11-25T15:00:00.000Z', null, 'spam'],
+      // Last month: one answered exactly at its deadline (in time).
+      [
+        'octubre',
+        '2026-10-15T15:00:00.000Z',
+        '2026-10-16T15:00:00.000Z',
+        '2026-10-16T15:00:00.000Z',
+        'cotizado',
+      ],
+    ])
+    expect(await monthFigures(d1.db, now)).toEqual([
+      {
+        month: '2026-11',
+        received: 6,
+        withDeadline: 5,
+        inTime: 1,
+        answeredLate: 1,
+        unanswered: 3,
+        overdue: 1,
+        answered: 2,
+        // 60 and 1 442 minutes: the middle of two is their mean.
+        medianMinutes: 751,
+      },
+      {
+        month: '2026-10',
+        received: 1,
+        withDeadline: 1,
+        inTime: 1,
+        answeredLate: 0,
+        unanswered: 0,
+        overdue: 0,
+        answered: 1,
+        medianMinutes: 1440,
+      },
+    ])
+    // An hour and a half later the emergency's 2 h are up: overdue, still not late-answered.
+    const later = await monthFigures(d1.db, new Date('2026-11-25T19:30:00.000Z'))
+    expect(later[0]).toMatchObject({ unanswered: 3, overdue: 2, answeredLate: 1 })
+  })
+})
+
+describe('the CSV, a page of rows at a time', () => {
+  const rows = async (filter: LeadFilter, pageSize: number) => {
+    const ids: string[][] = []
+    for await (const page of leadPages(d1.db, filter, pageSize)) ids.push(page.map((lead) => lead.id))
+    return ids
+  }
+
+  test('pages follow the view’s order without a gap or a repeat, whatever their size', async () => {
+    await seedPromised([
+      ['a', '2026-11-20T15:00:00.000Z', '2026-11-21T15:00:00.000Z', null, 'nuevo'],
+      ['b', '2026-11-21T15:00:00.000Z', '2026-11-22T15:00:00.000Z', null, 'nuevo'],
+      // Same arrival as b: the id breaks the tie in both orders.
+      ['c', '2026-11-21T15:00:00.000Z', '2026-11-22T15:00:00.000Z', null, 'nuevo'],
+      ['d', '2026-11-22T15:00:00.000Z', null, null, 'nuevo'],
+      ['e', '2026-11-23T15:00:00.000Z', '2026-11-23T17:00:00.000Z', null, 'nuevo'],
+      ['f', '2026-11-24T15:00:00.000Z', '2026-11-25T15:00:00.000Z', '2026-11-24T16:00:00.000Z', 'contactado'],
+      ['g', '2026-11-24T16:00:00.000Z', null, null, 'nuevo'],
+    ])
+    await d1.db.prepare("UPDATE leads SET urgent = 1 WHERE id = 'e'").run()
+    for (const filter of [
+      { status: 'por-atender', query: '' },
+      { status: 'todas', query: '' },
+    ] satisfies LeadFilter[]) {
+      const listed = (await listLeads(d1.db, filter)).leads.map((lead) => lead.id)
+      expect(listed.length).toBeGreaterThan(4)
+      for (const size of [1, 2, 3, 100]) expect((await rows(filter, size)).flat()).toEqual(listed)
+      expect((await rows(filter, 2)).map((page) => page.length)).toEqual(
+        Array.from({ length: Math.ceil(listed.length / 2) }, (_, i) => Math.min(2, listed.length - 2 * i)),
+      )
+    }
+    // «Por atender»: the emergency first, then by deadline, those without one last, oldest first.
+    expect((await rows({ status: 'por-atender', query: '' }, 3)).flat()).toEqual([
+      'e',
+      'a',
+      'b',
+      'c',
+      'd',
+      'g',
+    ])
+  })
+
+  test('the export answers every row, the same bytes as one file of them, more rows than a page', async () => {
+    // More leads than the export reads at a time (200), so the answer is the join of several pages.
+    await d1.clear()
+    await d1.db.batch(
+      Array.from({ length: 450 }, (_, i) =>
+        d1.db
+          .prepare(
+            `INSERT INTO leads (id, created_at, name, email, phone, service, message, updated_at)
+             VALUES (?1, ?2, ?3, 'a@b.mx', '2225550101', 'Consulta General', 'Hola', ?2)`,
+          )
+          .bind(
+            `l-${String(i).padStart(3, '0')}`,
+            new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+            `Cliente ${i}`,
+          ),
+      ),
+    )
+    const session = newSession('duena')
+    const answer = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/export.csv?estado=todas`, {
+        headers: { Cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}`, Origin: SITE },
+      }),
+      env: { DB: d1.db, SESSION_SECRET: SECRET },
+    })
+    // The BOM kept (TextDecoder drops it unless told not to).
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await answer.arrayBuffer())
+    const every = []
+    for await (const page of leadPages(d1.db, { status: 'todas', query: '' })) every.push(...page)
+    expect(new Set(every.map((lead) => lead.id)).size).toBe(450)
+    expect(text).toBe(leadsCsv(every))
+    expect(text.split('\r\n')).toHaveLength(452)
   })
 })

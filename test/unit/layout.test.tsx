@@ -21,7 +21,7 @@ function mainNav() {
 
 describe('header', () => {
   test('shows the brand, the five links and the Cotizar Ahora button', async () => {
-    renderRoute('/')
+    await renderRoute('/')
     const banner = await screen.findByRole('banner')
     expect(within(banner).getByRole('link', { name: `${site.brand}, ir al inicio` })).toHaveAttribute(
       'href',
@@ -45,7 +45,7 @@ describe('header', () => {
     ['/ubicacion', 'Ubicación'],
     ['/contacto', 'Contacto'],
   ])('marks %s as the current page in the navigation', async (path, label) => {
-    renderRoute(path)
+    await renderRoute(path)
     await screen.findByRole('heading', { level: 1 })
     const current = within(mainNav())
       .getAllByRole('link', { hidden: true })
@@ -55,7 +55,7 @@ describe('header', () => {
 
   test('navigating with a header link shows the new page and moves the highlight', async () => {
     const user = userEvent.setup()
-    const { router } = renderRoute('/')
+    const { router } = await renderRoute('/')
     await screen.findByRole('heading', { level: 1 })
     await user.click(screen.getByRole('button', { name: 'Abrir menú' }))
     await user.click(within(mainNav()).getByRole('link', { name: 'Servicios' }))
@@ -73,7 +73,7 @@ describe('header', () => {
 describe('mobile menu', () => {
   test('the toggle opens the menu and moves focus into it; choosing a link closes it', async () => {
     const user = userEvent.setup()
-    renderRoute('/')
+    await renderRoute('/')
     await screen.findByRole('heading', { level: 1 })
     const toggle = screen.getByRole('button', { name: 'Abrir menú' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -96,7 +96,7 @@ describe('mobile menu', () => {
 
   test('Escape closes the menu and returns focus to the toggle', async () => {
     const user = userEvent.setup()
-    renderRoute('/contacto')
+    await renderRoute('/contacto')
     await screen.findByRole('heading', { level: 1 })
     const toggle = screen.getByRole('button', { name: 'Abrir menú' })
     await user.click(toggle)
@@ -109,7 +109,7 @@ describe('mobile menu', () => {
 
 describe('footer', () => {
   test('shows the blurb, three social icons, quick links, contact block and copyright', async () => {
-    renderRoute('/')
+    await renderRoute('/')
     const info = await screen.findByRole('contentinfo')
     expect(within(info).getByText(footer.blurb)).toBeInTheDocument()
     expect(
@@ -143,7 +143,7 @@ describe('footer', () => {
 
 describe('error screen', () => {
   test('an unknown path shows the error heading and 404 Not Found inside the layout', async () => {
-    renderRoute('/no-existe')
+    await renderRoute('/no-existe')
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
     ).toBeInTheDocument()

@@ -173,7 +173,7 @@ describe('what a notification says', () => {
     phone: '+52 (222) 555-0101',
     service: 'Reparación de Alberca',
     message:
-      'Hola <!here> <@U123> <#C123>\n<https://evil.example|Ver cotización> &amp; *negritas* `código`\n=HYPERLINK("x")',
+      'Hola <!here> <@U123> <#C123>\n<https://evil.example|Ver cotización> &amp; *negritas* `código`\n=HYPERLINK("x")\n[Ver cotización](https://evil.example) ![](https://evil.example/pixel.png) [aquí][1]\n[1]: https://evil.example @everyone @here',
   }
 
   test('hostile text in every field arrives inert: Slack markup escaped, the subject one bounded line', async () => {
@@ -187,6 +187,11 @@ describe('what a notification says', () => {
     expect(webhook.text).toContain('Hola &lt;!here&gt; &lt;@U123&gt; &lt;#C123&gt;')
     expect(webhook.text).toContain('&amp;amp;')
     expect(webhook.text).toContain('Correo: a&amp;b|c*x@example.com')
+    // A Markdown chat (Discord, Mattermost, Teams) makes no link, image or mass mention of the visitor's text: a
+    // zero-width space, invisible in Slack too, breaks each (issue 41, 7).
+    expect(webhook.text).not.toMatch(/\]\(|\]\[|\]:|@everyone|@here/)
+    expect(webhook.text).toContain('[Ver cotización]\u200b(https://evil.example)')
+    expect(webhook.text).toContain('@\u200beveryone @\u200bhere')
     // For machines the values as they are (data, never markup), the page as its path.
     expect(webhook.lead).toMatchObject({
       ...HOSTILE,
@@ -213,8 +218,9 @@ describe('what a notification says', () => {
   })
 })
 
-describe('the alert ceiling and the hourly digest', () => {
-  test('past LEAD_ALERTS_PER_HOUR the owner gets one digest per channel that counts every other lead', async () => {
+describe('the alert ceiling and the digest', () => {
+  // Regression (issue 41, 3): past the ceiling a lead waited for the digest made after the UTC hour closed.
+  test('past LEAD_ALERTS_PER_HOUR the owner gets a digest minutes later, then at most one per LEAD_DIGEST_MINUTES', async () => {
     lead.env.LEAD_ALERTS_PER_HOUR = '2'
     const times = ['16:05', '16:10', '16:20', '16:31', '16:58']
     for (const [i, time] of times.entries())
@@ -227,24 +233,16 @@ describe('the alert ceiling and the hourly digest', () => {
       times.map((_, i) => ({ name: `Cliente ${i + 1}`, alert: i < 2 ? 'own' : 'digest' })),
     )
     expect(lead.standIn.emails).toHaveLength(2)
-    expect(lead.standIn.webhooks).toHaveLength(2)
-    // The hour is not over: no digest yet.
-    expect((await runSchedule(lead.env, at('2026-11-25T16:59:00.000Z'))).digestsCreated).toBe(0)
-    const report = await runSchedule(lead.env, at('2026-11-25T17:02:00.000Z'))
+    // The schedule's next run after the third lead: its digest, on both channels.
+    const report = await runSchedule(lead.env, at('2026-11-25T16:25:00.000Z'))
     expect(report.digestsCreated).toBe(2)
-    expect(lead.standIn.emails).toHaveLength(3)
     expect(lead.standIn.webhooks).toHaveLength(3)
     const digest = lead.standIn.emails[2]
-    expect(digest?.idempotencyKey).toBe('aquapuebla/digest/2026-11-25T16/email')
-    expect(digest?.body.subject).toBe('3 solicitudes nuevas en la última hora')
+    expect(digest?.idempotencyKey).toBe('aquapuebla/digest/2026-11-25T16:25:00.000Z/email')
+    expect(digest?.body.subject).toBe('1 solicitud nueva')
     expect(text(digest)).toBe(
       [
-        'Entre las 10:00 y las 11:00 del miércoles 25 de noviembre llegaron 5 solicitudes de cotización. Te avisamos de 2 una por una; las otras 3 te las juntamos en este resumen para no saturar tu correo.',
-        'Todas quedaron guardadas.',
-        '',
-        'Las más recientes:',
-        '- 10:58 · Cliente 5 · Construcción de Alberca Nueva · 222 555 0101',
-        '- 10:31 · Cliente 4 · Construcción de Alberca Nueva · 222 555 0101',
+        '1 solicitud nueva que no te avisamos una por una (se llenó el cupo de avisos por hora, para no saturarte). Todas quedaron guardadas:',
         '- 10:20 · Cliente 3 · Construcción de Alberca Nueva · 222 555 0101',
         '',
         `Revísalas en tu bandeja: ${INBOX}`,
@@ -252,24 +250,23 @@ describe('the alert ceiling and the hourly digest', () => {
     )
     expect(lead.standIn.webhooks[2]?.body).toMatchObject({
       kind: 'digest',
-      digest: {
-        from: '2026-11-25T16:00:00.000Z',
-        to: '2026-11-25T17:00:00.000Z',
-        count: 3,
-        alerted: 2,
-        inbox: INBOX,
-      },
+      digest: { at: '2026-11-25T16:25:00.000Z', urgent: [], new: [uuid(2)], inbox: INBOX },
     })
-    // However often the schedule runs, one digest per hour and channel.
-    await runSchedule(lead.env, at('2026-11-25T17:07:00.000Z'))
-    await runSchedule(lead.env, at('2026-11-25T18:07:00.000Z'))
-    expect(lead.standIn.emails).toHaveLength(3)
-    expect(
-      await rows("SELECT ref, channel, state FROM notifications WHERE kind = 'digest' ORDER BY channel"),
-    ).toEqual([
-      { ref: '2026-11-25T16', channel: 'email', state: 'delivered' },
-      { ref: '2026-11-25T16', channel: 'webhook', state: 'delivered' },
-    ])
+    // The next two wait for LEAD_DIGEST_MINUTES (60) after the first: none at 17:20, one at 17:25 with both.
+    expect((await runSchedule(lead.env, at('2026-11-25T17:20:00.000Z'))).digestsCreated).toBe(0)
+    expect((await runSchedule(lead.env, at('2026-11-25T17:25:00.000Z'))).digestsCreated).toBe(2)
+    expect(lead.standIn.emails[3]?.body.subject).toBe('2 solicitudes nuevas')
+    expect(text(lead.standIn.emails[3])).toContain(
+      ['- 10:58 · Cliente 5 ·', '- 10:31 · Cliente 4 ·'].join(
+        ' Construcción de Alberca Nueva · 222 555 0101\n',
+      ),
+    )
+    // However often the schedule runs, each lead is in one digest.
+    await runSchedule(lead.env, at('2026-11-25T18:30:00.000Z'))
+    expect(lead.standIn.emails).toHaveLength(4)
+    expect(await rows('SELECT lead_id, section FROM digest_leads ORDER BY lead_id')).toEqual(
+      [2, 3, 4].map((i) => ({ lead_id: uuid(i), section: 'new' })),
+    )
   })
 
   test('a digest that fails is retried like any notification and delivered once', async () => {
@@ -277,26 +274,22 @@ describe('the alert ceiling and the hourly digest', () => {
     lead.env.LEAD_WEBHOOK_URL = undefined
     await post(formJson())
     lead.standIn.mode = 'fail'
-    await runSchedule(lead.env, at('2026-11-25T11:00:00.000Z'))
+    await runSchedule(lead.env, at('2026-11-25T10:05:00.000Z'))
     expect(await rows('SELECT kind, state, attempts FROM notifications')).toEqual([
       { kind: 'digest', state: 'pending', attempts: 1 },
     ])
     lead.standIn.reset()
-    await runSchedule(lead.env, at('2026-11-25T11:01:00.000Z'))
-    await runSchedule(lead.env, at('2026-11-25T11:06:00.000Z'))
-    expect(lead.standIn.emails.map((email) => email.body.subject)).toEqual([
-      '1 solicitud nueva en la última hora',
-    ])
-    expect(text(lead.standIn.emails[0])).toContain(
-      'llegaron 1 solicitud de cotización; te la juntamos en este resumen',
-    )
+    await runSchedule(lead.env, at('2026-11-25T10:06:00.000Z'))
+    await runSchedule(lead.env, at('2026-11-25T10:11:00.000Z'))
+    expect(lead.standIn.emails.map((email) => email.body.subject)).toEqual(['1 solicitud nueva'])
   })
 })
 
 describe('the daily summary', () => {
   /** Tuesday 24 November in Mexico City: 06:00 UTC on the 24th to 06:00 UTC on the 25th. */
   async function busyDay() {
-    lead.env.LEAD_STORE_PER_HOUR = '4'
+    lead.env.LEAD_STORE_PER_HOUR = '3'
+    lead.env.LEAD_SPAM_STORE_PER_HOUR = '2'
     lead.env.LEAD_ALERTS_PER_HOUR = '1'
     lead.env.LEAD_RATE_LIMIT = '2'
     const send = (
@@ -316,7 +309,8 @@ describe('the daily summary', () => {
     })
     await send(3, '2026-11-24T15:20:00.000Z', { _gotcha: 'spam' })
     await send(4, '2026-11-24T15:30:00.000Z', { _gotcha: 'spam' })
-    // The hour's four rows are stored: one more spam and one more lead are refused.
+    await send(12, '2026-11-24T15:35:00.000Z')
+    // The hour's rooms are full: one more spam is counted, not stored, and one more lead is refused.
     await send(5, '2026-11-24T15:40:00.000Z', { _gotcha: 'spam' })
     await send(6, '2026-11-24T15:50:00.000Z')
     // One client too many times.
@@ -340,18 +334,18 @@ describe('the daily summary', () => {
     const email = lead.standIn.emails.find((request) => String(request.body.subject).startsWith('Resumen'))
     expect(email?.idempotencyKey).toBe('aquapuebla/summary/2026-11-24/email')
     expect(email?.body.subject).toBe(
-      'Resumen del martes 24 de noviembre: 4 solicitudes, 3 apartadas como spam',
+      'Resumen del martes 24 de noviembre: 5 solicitudes, 3 apartadas como spam',
     )
     expect(text(email)).toBe(
       [
         'Esto pasó el martes 24 de noviembre con el formulario de cotización de tu sitio:',
         '',
-        '- Solicitudes nuevas: 4.',
+        '- Solicitudes nuevas: 5.',
         '- Apartadas como spam: 3 (3 llenaron el campo oculto que solo ven los robots). No te avisamos de ellas una por una. Están en tu bandeja, en «Spam», por si alguna es de un cliente: ábrela y toca «No es spam».',
-        '  De ellas, 1 no se guardó porque ya se había llenado el cupo de solicitudes por hora.',
+        '  De ellas, 1 no se guardó: pasado el cupo de spam por hora solo las contamos. Nunca le quitan lugar a una solicitud de verdad.',
         '- Rechazadas porque se llenó el cupo de solicitudes por hora: 1. A quien las envió le mostramos tu teléfono y tu WhatsApp para que te contacte directamente.',
         '- Bloqueadas por llegar demasiadas desde una misma conexión: 1.',
-        '- Te llegaron en el resumen por hora y no una por una: 2 (se llenó el cupo de avisos por hora).',
+        '- Te llegaron en un resumen y no una por una: 3 (se llenó el cupo de avisos por hora).',
         '- Llenadas más rápido de lo que suele escribir una persona: 1. Las guardamos como nuevas; revisa que sean de clientes reales.',
         '',
         'Cuando se llena el cupo por hora casi siempre es un robot. Si vuelve a pasar, pide a quien administra tu sitio que active la verificación anti-robots (Turnstile).',
@@ -361,7 +355,7 @@ describe('the daily summary', () => {
     )
     const webhook = lead.standIn.webhooks.find((request) => request.body.kind === 'summary')
     expect(webhook?.body).toMatchObject({
-      summary: { day: '2026-11-24', leads: 4, spam: { honeypot: 3, turnstile: 0, unstored: 1 }, refused: 1 },
+      summary: { day: '2026-11-24', leads: 5, spam: { honeypot: 3, turnstile: 0, unstored: 1 }, refused: 1 },
     })
     // Once a day, however often the schedule runs.
     await runSchedule(lead.env, at('2026-11-25T20:00:00.000Z'))

@@ -15,7 +15,18 @@ import { hashBucket } from '../../edge/leads/rate-limit'
 import { MAX_TOKEN_LENGTH, verifyTurnstile } from '../../edge/leads/turnstile'
 import { validateLead } from '../../edge/leads/validate'
 import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
-import { formJson, ID, LEAD, leadBench, SITE, T0 } from '../helpers/lead-requests'
+import {
+  CALL_LINK,
+  formJson,
+  formPost,
+  ID,
+  LEAD,
+  leadBench,
+  promiseAssets,
+  SITE,
+  T0,
+  WHATSAPP_LINK,
+} from '../helpers/lead-requests'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import { startTurnstileStandIn, type TurnstileStandIn } from '../stand-ins/turnstile'
 
@@ -201,8 +212,8 @@ describe('POST /api/leads', () => {
     await settle()
     expect(await rows('SELECT name FROM leads')).toEqual([{ name: LEAD.name }])
     expect(lead.standIn.requests).toHaveLength(2)
-    expect(await rows("SELECT what, n FROM lead_counts WHERE what = 'stored'")).toEqual([
-      { what: 'stored', n: 1 },
+    expect(await rows("SELECT what, n FROM lead_counts WHERE what = 'lead'")).toEqual([
+      { what: 'lead', n: 1 },
     ])
   })
 
@@ -254,7 +265,8 @@ describe('POST /api/leads', () => {
     ])
     expect(await rows('SELECT * FROM notifications')).toEqual([])
     expect(lead.pending).toEqual([])
-    expect(await rows("SELECT what, n FROM lead_counts WHERE what LIKE 'spam%'")).toEqual([
+    expect(await rows("SELECT what, n FROM lead_counts WHERE what LIKE 'spam%' ORDER BY what")).toEqual([
+      { what: 'spam-stored', n: 1 },
       { what: 'spam:honeypot', n: 1 },
     ])
   })
@@ -332,6 +344,24 @@ describe('POST /api/leads', () => {
     expect(mapped.status).toBe(429)
   })
 
+  test('a script walking the /64s of one IPv6 /48 meets the looser /48 limit; another /48 is not held back', async () => {
+    lead.env.LEAD_RATE_LIMIT = '3'
+    lead.env.LEAD_RATE_LIMIT_IPV6_48 = '5'
+    const statuses = []
+    for (let i = 0; i < 7; i += 1)
+      statuses.push(
+        (await post(formJson({ id: uuid(i) }), { headers: { 'CF-Connecting-IP': `2001:db8:ab:${i}::1` } }))
+          .status,
+      )
+    // Each /64 sent once, far below its own limit; the /48 took five.
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429])
+    const elsewhere = await post(formJson({ id: uuid(9) }), {
+      headers: { 'CF-Connecting-IP': '2001:db8:ac::1' },
+    })
+    expect(elsewhere.status).toBe(201)
+    expect(await rows('SELECT count(*) AS n FROM leads')).toEqual([{ n: 6 }])
+  })
+
   test('without LEAD_HASH_SECRET the hash key is random, made once and kept in D1: a bucket cannot be reversed', async () => {
     lead.env.LEAD_HASH_SECRET = undefined
     expect((await post(formJson())).status).toBe(201)
@@ -346,7 +376,9 @@ describe('POST /api/leads', () => {
     expect(stored?.bucket).toBe(await hashBucket('v4:203.0.113.7', setting?.value ?? ''))
     expect((await post(formJson({ id: uuid(1) }))).status).toBe(201)
     expect(await rows('SELECT hits FROM rate_limits')).toEqual([{ hits: 2 }])
-    expect(await rows('SELECT count(*) AS n FROM lead_settings')).toEqual([{ n: 1 }])
+    expect(await rows("SELECT count(*) AS n FROM lead_settings WHERE name = 'hash-secret'")).toEqual([
+      { n: 1 },
+    ])
   })
 
   test('a post without JavaScript is answered 303 to a thank-you page, or an error page in Spanish', async () => {
@@ -453,49 +485,62 @@ describe('the hour’s storage ceiling', () => {
     ])
   })
 
-  test('spam past the ceiling is counted, not stored, and answered as a lead would be', async () => {
-    lead.env.LEAD_STORE_PER_HOUR = '1'
-    expect((await post(formJson())).status).toBe(201)
-    const trap = await post(formJson({ id: uuid(1), _gotcha: 'x' }), {
-      headers: { 'CF-Connecting-IP': '198.51.100.1' },
+  // Regression (issue 41, 1): honeypot spam was stored and counted against the one hourly room, and checked
+  // before Turnstile ran: a script on a few dozen addresses filled the hour and every real visitor got 503.
+  test('a burst of honeypot spam from dozens of addresses fills only its own room: a real lead is stored and alerted', async () => {
+    lead.env.LEAD_SPAM_STORE_PER_HOUR = '20'
+    lead.env.LEAD_STORE_PER_HOUR = '5'
+    const answers: number[] = []
+    // 200 posts from 40 addresses, each one within its own rate limit (10 per 10 minutes), ten at a time.
+    for (let batch = 0; batch < 200; batch += 10)
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, async (_, offset) => {
+            const i = batch + offset
+            const answer = await post(formJson({ id: uuid(1000 + i), _gotcha: 'https://spam.example' }), {
+              now: new Date(T0.getTime() + i * 1000),
+              headers: { 'CF-Connecting-IP': `198.51.100.${i % 40}` },
+            })
+            return answer.status
+          }),
+        )),
+      )
+    // The robot learns nothing: every post answered as a lead would be.
+    expect(new Set(answers)).toEqual(new Set([201]))
+    const person = await post(formJson({ name: 'María Fernanda Ruiz' }), {
+      now: new Date(T0.getTime() + 201_000),
+      headers: { 'CF-Connecting-IP': '203.0.113.50' },
     })
-    expect(trap.status).toBe(503)
-    expect(await rows('SELECT id, status FROM leads')).toEqual([{ id: ID, status: 'nuevo' }])
-    expect(await rows("SELECT what, n FROM lead_counts WHERE what LIKE 'spam%' ORDER BY what")).toEqual([
-      { what: 'spam-unstored', n: 1 },
-      { what: 'spam:honeypot', n: 1 },
+    expect(person.status).toBe(201)
+    await settle()
+    expect(await rows('SELECT status, count(*) AS n FROM leads GROUP BY status ORDER BY status')).toEqual([
+      { status: 'nuevo', n: 1 },
+      { status: 'spam', n: 20 },
     ])
-  })
+    expect(lead.standIn.emails.map((email) => email.body.subject)).toEqual([
+      `Nueva solicitud de cotización: María Fernanda Ruiz (${LEAD.service})`,
+    ])
+    // The owner's summary counts all of it.
+    expect(
+      Object.fromEntries(
+        (await rows<{ what: string; n: number }>('SELECT what, n FROM lead_counts')).map((r) => [
+          r.what,
+          r.n,
+        ]),
+      ),
+    ).toMatchObject({ 'spam:honeypot': 200, 'spam-stored': 20, 'spam-unstored': 180, lead: 1, unverified: 1 })
+  }, 120_000)
 
   test('past the ceiling, a post without JavaScript gets a Spanish page with the phone and WhatsApp links', async () => {
     lead.env.LEAD_STORE_PER_HOUR = '0'
-    const contactPage = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
-    lead.env.ASSETS = {
-      fetch: async (request) =>
-        new URL(typeof request === 'string' ? request : request.url).pathname === '/contacto'
-          ? new Response(contactPage, { headers: { 'Content-Type': 'text/html' } })
-          : new Response('Not found', { status: 404 }),
-    }
-    const answer = await handleLeads({
-      request: new Request(`${SITE}/api/leads`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE },
-        body: new URLSearchParams(LEAD).toString(),
-      }),
-      env: lead.env,
-      waitUntil: () => undefined,
-      now: () => T0,
-    })
+    lead.env.ASSETS = promiseAssets()
+    const answer = await formPost(lead.env, LEAD)
     expect(answer.status).toBe(503)
     expect(answer.headers.get('Retry-After')).toBe('3600')
     const html = await answer.text()
     expect(html).toContain(leadAnswers.busy)
-    expect(html).toContain(
-      '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>',
-    )
-    expect(html).toContain(
-      '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1" class="whatsapp">Escribir por WhatsApp</a>',
-    )
+    expect(html).toContain(CALL_LINK)
+    expect(html).toContain(WHATSAPP_LINK)
     expect(html).toContain('Volver al formulario')
   })
 })
@@ -529,12 +574,74 @@ describe('Turnstile', () => {
     ])
   })
 
-  test('a token longer than Turnstile issues, or none, fails without asking siteverify', async () => {
+  test('a token longer than Turnstile issues is spam, without asking siteverify', async () => {
     await sendWith(1, 'x'.repeat(MAX_TOKEN_LENGTH + 1))
-    await sendWith(2, '')
     expect(await outcome(1)).toEqual({ status: 'spam', spam_reason: 'turnstile' })
-    expect(await outcome(2)).toEqual({ status: 'spam', spam_reason: 'turnstile' })
     expect(turnstile.checks).toEqual([])
+  })
+
+  // Regression (issue 41, 2): a send without a token was filed as spam and answered as sent (decision 040).
+  test('no token, or a used one, is answered "no se envió" with the phone and WhatsApp, and nothing is stored', async () => {
+    const none = await sendWith(1, '')
+    expect(none.status).toBe(403)
+    expect(await none.json()).toEqual({ error: leadAnswers.turnstile })
+    expect((await sendWith(2, 'token-bueno')).status).toBe(201)
+    // The same token again under another submission: siteverify's timeout-or-duplicate.
+    const reused = await sendWith(3, 'token-bueno')
+    expect(reused.status).toBe(403)
+    expect(await rows('SELECT id FROM leads')).toEqual([{ id: uuid(2) }])
+    expect(await rows("SELECT n FROM lead_counts WHERE what = 'no-token'")).toEqual([{ n: 2 }])
+    // Without JavaScript the widget never ran: a Spanish page says it was not sent, with both ways to reach us.
+    lead.env.ASSETS = promiseAssets()
+    const page = await formPost(lead.env, { ...LEAD, id: uuid(4) })
+    expect(page.status).toBe(403)
+    const html = await page.text()
+    expect(html).toContain('No pudimos enviar tu mensaje')
+    expect(html).toContain(leadAnswers.turnstile)
+    expect(html).toContain(CALL_LINK)
+    expect(html).toContain(WHATSAPP_LINK)
+    expect(await rows('SELECT count(*) AS n FROM leads')).toEqual([{ n: 1 }])
+  })
+
+  test('a lead that passed Turnstile is stored whatever the unverified count; a failed check fills only spam’s room', async () => {
+    lead.env.LEAD_STORE_PER_HOUR = '1'
+    lead.env.LEAD_SPAM_STORE_PER_HOUR = '1'
+    turnstile.mode = '5xx'
+    const quiet = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      // Unchecked (siteverify down): the one unverified place of the hour, then refused with the way out.
+      expect((await sendWith(1, 'token-bueno')).status).toBe(201)
+      expect((await sendWith(2, 'token-bueno')).status).toBe(503)
+    } finally {
+      quiet.mockRestore()
+    }
+    turnstile.mode = 'ok'
+    // Failed checks: one stored as spam, the rest counted; none takes a person's place.
+    for (const id of [3, 4, 5]) expect((await sendWith(id, `token-malo-${id}`)).status).toBe(201)
+    // Passed: a person, stored and alerted although the unverified room is full.
+    expect((await sendWith(6, 'token-bueno')).status).toBe(201)
+    await settle()
+    expect(await rows('SELECT id, status FROM leads ORDER BY id')).toEqual([
+      { id: uuid(1), status: 'nuevo' },
+      { id: uuid(3), status: 'spam' },
+      { id: uuid(6), status: 'nuevo' },
+    ])
+    expect(lead.standIn.emails).toHaveLength(2)
+    expect(
+      Object.fromEntries(
+        (await rows<{ what: string; n: number }>('SELECT what, n FROM lead_counts')).map((r) => [
+          r.what,
+          r.n,
+        ]),
+      ),
+    ).toMatchObject({
+      unverified: 1,
+      refused: 1,
+      'spam:turnstile': 3,
+      'spam-stored': 1,
+      'spam-unstored': 2,
+      lead: 2,
+    })
   })
 
   test('a token that passed for another site (its hostname is not ours) is spam', async () => {
@@ -628,7 +735,7 @@ describe('a busy database', () => {
     expect(await rows('SELECT id FROM leads')).toEqual([{ id: ID }])
   })
 
-  test('a database busy past every retry gets the visitor a 503 and nothing half-stored', async () => {
+  test('a database busy past every retry: nothing half-stored, the lead relayed to the owner, the visitor sent to the phone', async () => {
     const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
       spy.mockImplementation(() => undefined),
     )
@@ -636,11 +743,14 @@ describe('a busy database', () => {
       lead.env.DB = busyFor(100)
       const answer = await post(formJson())
       expect(answer.status).toBe(503)
-      expect(await answer.json()).toEqual({ error: leadAnswers.unavailable })
+      expect(await answer.json()).toEqual({ error: leadAnswers.relayed })
     } finally {
       quiet.forEach((spy) => spy.mockRestore())
     }
     expect(await rows('SELECT id FROM leads')).toEqual([])
     expect(await rows('SELECT id FROM notifications')).toEqual([])
+    expect(lead.standIn.emails.map((email) => email.body.subject)).toEqual([
+      `ALARMA: Nueva solicitud de cotización: ${LEAD.name} (${LEAD.service})`,
+    ])
   })
 })

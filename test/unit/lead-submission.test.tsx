@@ -19,7 +19,10 @@ import {
   type SubmissionStore,
 } from '../../src/leads/draft'
 import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/leads/lead'
+import { SCRIPT_WAIT_MS } from '../../src/leads/turnstile-widget'
 import { theme } from '../../src/theme/theme'
+import { resetToasts } from '../../src/toast/toast-store'
+import { Toaster } from '../../src/toast/toaster'
 
 const T0 = new Date('2026-11-25T15:00:00.000Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
@@ -257,3 +260,121 @@ describe.each(['throws', 'absent'] as const)(
     })
   },
 )
+
+/* ------------------------------------------------------------------------------------------------ */
+/* With Turnstile (decision 040): the form waits for the widget's token and never sends without one.  */
+
+describe('the quote form with Turnstile', () => {
+  const realFetch = globalThis.fetch
+  const turnstileGlobals = globalThis as unknown as { TURNSTILE_SITE_KEY: string }
+  let resets = 0
+  beforeEach(() => {
+    globals.LEAD_ENDPOINT = '/api/leads'
+    turnstileGlobals.TURNSTILE_SITE_KEY = '1x00000000000000000000AA'
+    jest.useFakeTimers({ now: T0 })
+    clearSubmission()
+    resets = 0
+  })
+  afterEach(() => {
+    act(() => resetToasts())
+    jest.useRealTimers()
+    globals.LEAD_ENDPOINT = ''
+    turnstileGlobals.TURNSTILE_SITE_KEY = ''
+    delete (window as { turnstile?: unknown }).turnstile
+    globalThis.fetch = realFetch
+  })
+
+  /** The form and the toaster, filled in at a person's pace; the widget as Turnstile's script renders it. */
+  async function filledForm() {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
+    render(
+      <ThemeProvider theme={theme}>
+        <QuoteForm form={contacto.form} />
+        <Toaster />
+      </ThemeProvider>,
+    )
+    for (const [label, value] of Object.entries(TYPED)) await user.type(screen.getByLabelText(label), value)
+    await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
+    const field = document.createElement('input')
+    field.type = 'hidden'
+    field.name = 'cf-turnstile-response'
+    // eslint-disable-next-line testing-library/no-node-access -- stands in for Turnstile's script, which renders there
+    document.querySelector('.cf-turnstile')?.append(field)
+    const widget = {
+      solve: (token: string) => (field.value = token),
+      reset: () => {
+        resets += 1
+        field.value = ''
+      },
+    }
+    ;(window as { turnstile?: unknown }).turnstile = widget
+    return { user, widget }
+  }
+
+  // Regression (issue 41, 2): a send before the widget had a token, or a second tap while it renewed one, went out
+  // without a token, was filed as spam and answered as sent.
+  test('a send waits for the token, saying why; a second tap after a failed send carries the same token and id', async () => {
+    const { sent } = answering(['network', 201])
+    const tokens: (string | undefined)[] = []
+    const recording = globalThis.fetch
+    globalThis.fetch = ((url: string, init: RequestInit) => {
+      tokens.push((JSON.parse(String(init.body)) as Record<string, string>)['cf-turnstile-response'])
+      return recording(url, init)
+    }) as typeof fetch
+    const { user, widget } = await filledForm()
+
+    await user.click(submitButton())
+    expect(await screen.findByText(/Estamos comprobando que no eres un robot/)).toBeInTheDocument()
+    await act(() => jest.advanceTimersByTimeAsync(5000))
+    expect(sent).toHaveLength(0)
+    // The visitor ticks the box: the send goes by itself, with the token.
+    widget.solve('token-1')
+    await act(() => jest.advanceTimersByTimeAsync(500))
+    await sendingDone()
+    expect(screen.queryByText(/Estamos comprobando/)).not.toBeInTheDocument()
+    expect(await screen.findByText(/Tus datos siguen en el formulario/)).toBeInTheDocument()
+    // The network failed: the widget keeps its token for the same submission, and the second tap sends both again.
+    expect(resets).toBe(0)
+    await user.click(submitButton())
+    await sendingDone()
+    expect(tokens).toEqual(['token-1', 'token-1'])
+    expect(sent[1]?.id).toBe(sent[0]?.id)
+    // Delivered: a fresh token for the next request.
+    expect(resets).toBe(1)
+    expect(await screen.findByText('¡Mensaje Enviado!')).toBeInTheDocument()
+  })
+
+  test('a token the endpoint refused (403) is renewed before the next send', async () => {
+    const { sent } = answering([403, 201])
+    const { user, widget } = await filledForm()
+    widget.solve('token-viejo')
+    await user.click(submitButton())
+    await sendingDone()
+    expect(resets).toBe(1)
+    await user.click(submitButton())
+    await act(() => jest.advanceTimersByTimeAsync(1000))
+    expect(sent).toHaveLength(1)
+    widget.solve('token-nuevo')
+    await act(() => jest.advanceTimersByTimeAsync(500))
+    await sendingDone()
+    expect(sent).toHaveLength(2)
+  })
+
+  test('no token ever comes (the challenge is blocked): nothing is sent, the visitor is told, with the phone and WhatsApp', async () => {
+    const { sent } = answering([201])
+    const { user } = await filledForm()
+    delete (window as { turnstile?: unknown }).turnstile
+    await user.click(submitButton())
+    await act(() => jest.advanceTimersByTimeAsync(SCRIPT_WAIT_MS + 500))
+    await sendingDone()
+    expect(sent).toHaveLength(0)
+    expect(
+      await screen.findByText(/No pudimos comprobar que no eres un robot, así que tu mensaje no se envió/),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Enviar por WhatsApp/ })).toHaveAttribute(
+      'href',
+      expect.stringContaining('https://wa.me/'),
+    )
+    expect(screen.getByLabelText('Nombre Completo')).toHaveValue(TYPED['Nombre Completo'])
+  })
+})

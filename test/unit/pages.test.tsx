@@ -14,7 +14,7 @@ async function h1(name: string) {
 
 describe('home page', () => {
   test('shows the hero with a free-quote and a services button', async () => {
-    renderRoute('/')
+    await renderRoute('/')
     await h1(inicio.hero.title)
     const hero = screen.getByRole('region', { name: inicio.hero.title })
     expect(within(hero).getByRole('link', { name: inicio.hero.primary.label })).toHaveAttribute(
@@ -28,7 +28,7 @@ describe('home page', () => {
   })
 
   test('lists six benefits and the four company figures', async () => {
-    renderRoute('/')
+    await renderRoute('/')
     await h1(inicio.hero.title)
     const benefits = screen.getByRole('region', { name: inicio.benefits.title })
     expect(within(benefits).getAllByRole('heading', { level: 3 })).toHaveLength(6)
@@ -44,7 +44,7 @@ describe('home page', () => {
   })
 
   test('shows three five-star testimonials from satisfied clients in Puebla', async () => {
-    renderRoute('/')
+    await renderRoute('/')
     await h1(inicio.hero.title)
     const section = screen.getByRole('region', { name: inicio.testimonials.title })
     expect(within(section).getAllByText('5 de 5 estrellas')).toHaveLength(3)
@@ -53,7 +53,7 @@ describe('home page', () => {
   })
 
   test('closes with a call to action to the contact page', async () => {
-    renderRoute('/')
+    await renderRoute('/')
     await h1(inicio.hero.title)
     const cta = screen.getByRole('region', { name: inicio.cta.title })
     expect(within(cta).getByRole('link')).toHaveAttribute('href', '/contacto')
@@ -62,7 +62,7 @@ describe('home page', () => {
 
 describe('about page', () => {
   test('tells the story since 2014, with the ISO 9001 note, mission and vision', async () => {
-    renderRoute('/nosotros')
+    await renderRoute('/nosotros')
     await h1(nosotros.intro.title)
     expect(screen.getByRole('heading', { name: /Desde 2014/ })).toBeInTheDocument()
     expect(screen.getByText(/ISO 9001 de gestión de la calidad/)).toBeInTheDocument()
@@ -71,7 +71,7 @@ describe('about page', () => {
   })
 
   test('shows the four values, a team of three and three certifications', async () => {
-    renderRoute('/nosotros')
+    await renderRoute('/nosotros')
     await h1(nosotros.intro.title)
     const values = screen.getByRole('region', { name: nosotros.values.title })
     for (const value of ['Excelencia', 'Pasión', 'Confianza', 'Innovación']) {
@@ -94,7 +94,7 @@ describe('about page', () => {
 
 describe('services page', () => {
   test('shows six services, each with six features, a price and a quote button', async () => {
-    renderRoute('/servicios')
+    await renderRoute('/servicios')
     await h1(servicios.intro.title)
     const cards = screen.getAllByRole('article')
     expect(cards).toHaveLength(6)
@@ -122,7 +122,7 @@ describe('services page', () => {
   })
 
   test('explains the four-step process and shows a gallery of six projects', async () => {
-    renderRoute('/servicios')
+    await renderRoute('/servicios')
     await h1(servicios.intro.title)
     const steps = screen.getByRole('region', { name: servicios.process.title })
     const items = within(steps).getAllByRole('listitem')
@@ -137,7 +137,7 @@ describe('services page', () => {
   })
 
   test('ends with links to the contact and about pages', async () => {
-    renderRoute('/servicios')
+    await renderRoute('/servicios')
     await h1(servicios.intro.title)
     const cta = screen.getByRole('region', { name: servicios.cta.title })
     expect(
@@ -150,7 +150,7 @@ describe('services page', () => {
 
 describe('location page', () => {
   test('shows the address in the historic centre, phone, hours and a map link', async () => {
-    renderRoute('/ubicacion')
+    await renderRoute('/ubicacion')
     await h1(ubicacion.intro.title)
     const office = screen.getByRole('region', { name: ubicacion.office.title })
     expect(within(office).getByText(/Centro Histórico, Puebla/)).toBeInTheDocument()
@@ -167,7 +167,7 @@ describe('location page', () => {
   })
 
   test('lists the ten service areas and both ways to get there', async () => {
-    renderRoute('/ubicacion')
+    await renderRoute('/ubicacion')
     await h1(ubicacion.intro.title)
     const areas = screen.getByRole('region', { name: ubicacion.areas.title })
     expect(
@@ -180,7 +180,7 @@ describe('location page', () => {
   })
 
   test('offers a call button and a WhatsApp chat in a new tab', async () => {
-    renderRoute('/ubicacion')
+    await renderRoute('/ubicacion')
     await h1(ubicacion.intro.title)
     const actions = screen.getByRole('region', { name: ubicacion.contact.title })
     expect(within(actions).getByRole('link', { name: /Llamar ahora/ })).toHaveAttribute(
@@ -196,7 +196,7 @@ describe('location page', () => {
 
 describe('contact page', () => {
   test('shows the contact cards, the form, the emergency line, hours and four FAQs', async () => {
-    renderRoute('/contacto')
+    await renderRoute('/contacto')
     await h1(contacto.intro.title)
     expect(screen.getAllByRole('link', { name: site.email.address })[0]).toHaveAttribute(
       'href',
@@ -215,7 +215,7 @@ describe('contact page', () => {
 
   test('the privacy notice under the form says where requests are kept and for how long, with the full notice', async () => {
     const user = userEvent.setup()
-    renderRoute('/contacto')
+    await renderRoute('/contacto')
     const notice = await screen.findByRole('region', { name: 'Aviso de privacidad simplificado' })
     expect(notice).toHaveTextContent(
       'AquaPuebla, con domicilio en Centro Histórico, Puebla, Pue., es responsable del tratamiento',
@@ -228,7 +228,7 @@ describe('contact page', () => {
   })
 
   test("the phone field's example is not the company's own number", async () => {
-    renderRoute('/contacto')
+    await renderRoute('/contacto')
     const phone = await screen.findByLabelText('Teléfono')
     const digits = (text: string) => text.replace(/\D/g, '')
     expect(digits(phone.getAttribute('placeholder') ?? '')).not.toBe(digits(site.phone.display).slice(-10))

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { render, type RenderResult } from '../../renderer/entry-server'
-import { pagePaths } from '../../src/config/paths'
+import { pagePaths } from '../../schema/paths'
 import { declaredNames, SSR_STYLE_ATTR } from '../../src/theme/server-styles'
 
 /** Component id -> class names, read from the markers the way the browser reads them. */

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { render } from '../../renderer/entry-server'
-import { pagePaths } from '../../src/config/paths'
+import { pagePaths } from '../../schema/paths'
 import { site } from '../../src/config/site'
 import { sitemapXml, robotsTxt } from '../../src/seo/sitemap'
 import { contacto } from '../../src/content/contacto'

@@ -7,7 +7,7 @@
  * Run: `npm run build`, then `npx jest test/visitor/accessibility.test.ts --selectProjects chromium --runInBand`.
  */
 import type { Page } from 'puppeteer-core'
-import { pagePaths, paths } from '../../src/config/paths'
+import { pagePaths, paths } from '../../schema/paths'
 import { accessibilityViolations } from '../helpers/axe'
 import { openPage, theBrowser } from '../helpers/browser'
 import { puppeteerTab } from '../helpers/driver'

@@ -17,7 +17,7 @@ import {
   toKb,
   type RouteBudget,
 } from '../../scripts/lib/budgets'
-import { pagePaths } from '../../src/config/paths'
+import { pagePaths } from '../../schema/paths'
 
 // DIST_DIR as in scripts/serve.ts, e.g. `DIST_DIR=bench/dist` to check the benchmark's build.
 const distDir = path.resolve(__dirname, '../..', process.env.DIST_DIR || 'dist')

@@ -1,5 +1,5 @@
 /**
- * Content as data (content/*.yaml, checked by src/content/schema.ts), from the owner's side:
+ * Content as data (content/*.yaml, checked by schema/content.ts), from the owner's side:
  * - a bad file or a bad upload stops `npm run build` before anything is written: one line naming the file, the
  *   field (and the image) and what was expected, a non-zero exit code, and the last good build left as it was;
  * - in the edited build (test/helpers/builds.ts), a fact written once (the phone) and a price reach every place

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'puppeteer-core'
-import { paths, pagePaths } from '../../src/config/paths'
+import { paths, pagePaths } from '../../schema/paths'
 import { parseHeadersFile } from '../../scripts/hosts/host-files'
 import { EMPTY_STYLE_ELEMENT } from '../../scripts/hosts/host-rules'
 import { distDir, openPage, theBrowser } from '../helpers/browser'

@@ -6,8 +6,8 @@
  * Run: `npm run build`, then `npx jest test/visitor/motion.test.ts --selectProjects chromium`.
  */
 import type { Page } from 'puppeteer-core'
-import { everyLinkHydrated } from '../../scripts/bench/phone-page'
-import { paths } from '../../src/config/paths'
+import { everyLinkHydrated } from '../helpers/hydration'
+import { paths } from '../../schema/paths'
 import { openPage, theBrowser } from '../helpers/browser'
 import { theSite } from '../helpers/site'
 

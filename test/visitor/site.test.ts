@@ -22,9 +22,9 @@
  *   types, caching) is proven on nginx by every route script-less and hydrated with no CSP violation, the reload
  *   and the 404 screen: so these three run in every engine against scripts/serve.ts, not again in `nginx`.
  */
-import { everyLinkHydrated } from '../../scripts/bench/phone-page'
+import { everyLinkHydrated } from '../helpers/hydration'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
-import { paths } from '../../src/config/paths'
+import { paths } from '../../schema/paths'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
 import {
@@ -97,7 +97,7 @@ async function fetchPage(path: string) {
 }
 
 /**
- * Hydration is over (everyLinkHydrated, scripts/bench/phone-page.ts). Then one idle period of the page's main
+ * Hydration is over (everyLinkHydrated, test/helpers/hydration.ts). Then one idle period of the page's main
  * thread (WebKit has no requestIdleCallback: two frames and a task), so effects have run and whatever they log
  * has been seen.
  */

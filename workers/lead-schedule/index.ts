@@ -1,7 +1,8 @@
 /**
  * The leads' schedule (a Cloudflare Worker: Pages Functions cannot have cron triggers, decision 022).
- * Every 5 minutes (wrangler.jsonc `triggers.crons`) it creates the hourly digests, the daily summary and the
- * reminders about unanswered leads that are due, sends every notification that is due and deletes what is past retention (edge/leads/schedule.ts),
+ * Every 5 minutes (wrangler.jsonc `triggers.crons`) it checks the database's schema, creates the digest, the daily
+ * summary and the reminders about unanswered leads that are due, sends what is due within each channel's send
+ * budget and deletes what is past retention (edge/leads/schedule.ts),
  * on the same D1 database as the site (`DB`). Locally: `wrangler dev --test-scheduled`, then GET /__scheduled
  * runs it.
  */
@@ -20,8 +21,9 @@ interface ExecutionContext {
 function describe(done: ScheduleReport): string {
   const failed = done.sent.filter((outcome) => !outcome.delivered)
   return (
-    `lead schedule: ${done.digestsCreated} digest, ${done.summariesCreated} summary and ${done.remindersCreated} reminder notifications created; ` +
-    `${done.sent.length - failed.length} notifications delivered, ${failed.length} not yet; ` +
+    `lead schedule: schema ${String(done.schema)}${done.schemaAlarm ? ' (BEHIND THE CODE: the owner was alarmed)' : ''}; ` +
+    `${done.digestsCreated} digest, ${done.summariesCreated} summary, ${done.remindersCreated} reminder and ${done.budgetNotesCreated} budget notifications created; ` +
+    `${done.sent.length - failed.length} notifications delivered, ${failed.length} not yet, ${done.givenUp} given up after a day; ` +
     `${done.leadsDeleted} leads, ${done.spamDeleted} spam and ${done.rateWindowsDeleted} rate windows past retention deleted`
   )
 }

@@ -5,7 +5,7 @@
 import { contentDir, contentNames } from './load'
 import { loadContentWithImages } from './images'
 import { emitModule } from './emit'
-import type { ContentName } from '../../../src/content/schema'
+import type { ContentName } from '../../../schema/content'
 
 const [name, format = 'cjs'] = process.argv.slice(2)
 if (!contentNames.includes(name as ContentName) || (format !== 'esm' && format !== 'cjs')) {

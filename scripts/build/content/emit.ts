@@ -6,7 +6,7 @@
  * so the sentence ships as one string; unused ones are dropped.
  */
 import path from 'node:path'
-import { iconNames } from '../../../src/content/schema'
+import { iconNames } from '../../../schema/content'
 import { projectRoot } from './load'
 
 const MARK = '__lucide_icon__:'

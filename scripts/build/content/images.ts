@@ -9,7 +9,7 @@
  * Runs before anything is written: `npm run check:content` (the build's first step) validates and
  * processes every image into the cache, failing with one line per problem
  * (`inicio.yaml: hero.image: /media/x.jpg is 800 px wide; …`); the Vite plugin then reads the cache,
- * hands the components ready metadata (UploadedImage in src/content/schema.ts) and emits the files.
+ * hands the components ready metadata (UploadedImage in schema/content.ts) and emits the files.
  *
  * Cache: IMAGE_CACHE_DIR or node_modules/.cache/aquapuebla-images, one folder per source file's
  * SHA-256 (and the pipeline's settings), so unchanged photos are never processed twice, whatever
@@ -25,7 +25,7 @@ import {
   type ContentName,
   type UploadedImage,
   type UploadedImageRef,
-} from '../../../src/content/schema'
+} from '../../../schema/content'
 import { UPLOADED_FORMATS, uploadedCopyUrl } from '../../../src/content/uploaded-image'
 import { contentDir, contentNames, loadContent, projectRoot, type LoadedContent } from './load'
 

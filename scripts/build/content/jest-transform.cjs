@@ -12,7 +12,7 @@ const path = require('node:path')
 const root = path.resolve(__dirname, '../../..')
 const contentDir = () => path.resolve(root, process.env.CONTENT_DIR || 'content')
 const inputs = () => [
-  ...['src/content/schema.ts', 'src/content/format.ts', 'src/config/paths.ts'].map((file) =>
+  ...['schema/content.ts', 'schema/paths.ts', 'src/content/format.ts'].map((file) =>
     path.join(root, file),
   ),
   ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),

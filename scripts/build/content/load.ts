@@ -1,6 +1,6 @@
 /**
  * The content loader: reads content/*.yaml (or CONTENT_DIR), validates every file against its schema
- * (src/content/schema.ts), fills in the texts that quote a fact ({marca}, {domicilio}, {fundacion}, {precio:<id>},
+ * (schema/content.ts), fills in the texts that quote a fact ({marca}, {domicilio}, {fundacion}, {precio:<id>},
  * {años_redondeados}, the promised answer times {horas_respuesta} and {horas_emergencia}, and counts in words: {num_servicios}, {num_zonas}, {num_pasos})
  * and checks that no text quotes a price the data no longer has. Used at build time only: by the Vite
  * plugin, the jest transform, `scripts/build/check-content.ts` and scripts that need the facts.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import * as v from 'valibot'
 import { parseDocument } from 'yaml'
 import { formatAmount } from '../../../src/content/format'
-import { contentSchemas, type ContentName } from '../../../src/content/schema'
+import { contentSchemas, type ContentName } from '../../../schema/content'
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url))
 

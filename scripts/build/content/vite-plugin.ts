@@ -12,7 +12,7 @@ import { emitModule } from './emit'
 import path from 'node:path'
 import { loadContentWithImages, type ContentWithImages } from './images'
 import { contentDir, contentNames } from './load'
-import type { ContentName } from '../../../src/content/schema'
+import type { ContentName } from '../../../schema/content'
 
 const PREFIX = 'content:'
 const RESOLVED = `\0${PREFIX}`

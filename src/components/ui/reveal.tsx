@@ -67,7 +67,7 @@ const RevealBox = styled.div`
 
   /* Hidden at once, not animated: the block is below the viewport, nobody sees it go. An animated hide
      ran a 600 ms transition on every such block right after hydration, and each transitionrun/start/end
-     event went through React's root listener: 70-220 ms of main-thread work at 4x CPU (bench/tbt-breakdown.md). The
+     event went through React's root listener: 70-220 ms of main-thread work at 4x CPU (docs/performance.md: tbt-breakdown). The
      reveal still animates: a transition uses the transition-* values of the style it changes to. */
   &[data-reveal='waiting'] {
     opacity: 0;

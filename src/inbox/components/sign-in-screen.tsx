@@ -1,0 +1,36 @@
+/**
+ * Signed out: the GitHub sign-in (with why, when the session ended). Unreachable: what went wrong and
+ * «Reintentar». Both say it in an alert, so a screen reader hears it at once.
+ */
+import { copy } from '../copy'
+
+export function SignInScreen({ message }: { message?: string }) {
+  return (
+    <section className="sign-in" aria-labelledby="titulo">
+      <h1 id="titulo">{copy.signInTitle}</h1>
+      {message && (
+        <p className="notice" role="alert">
+          {message}
+        </p>
+      )}
+      <p>{copy.signInText}</p>
+      <a className="button button-primary" href="/api/inbox/login">
+        {copy.signIn}
+      </a>
+    </section>
+  )
+}
+
+export function UnreachableScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <section className="sign-in" aria-labelledby="titulo">
+      <h1 id="titulo">{copy.signInTitle}</h1>
+      <p className="notice notice-error" role="alert">
+        {message}
+      </p>
+      <button type="button" className="button button-primary" onClick={onRetry}>
+        {copy.retry}
+      </button>
+    </section>
+  )
+}

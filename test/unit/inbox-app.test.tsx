@@ -1,0 +1,525 @@
+/**
+ * The owner's inbox (src/inbox/, React) as the owner uses it, rendered by Testing Library over an API that
+ * answers from memory (the same typed `InboxApi` the page gets from src/inbox/api-client.ts): signing in, an
+ * unreachable API, «Por atender» by the server's clock, a status, a note, a tap and its «Deshacer», a delete
+ * after confirming, spam moved back and undone, the search, the alert's lead, a list that cannot be read, a
+ * session that ends; the month figures counted in time, late and still open apart; the chips' names. Focus and
+ * the live region are checked where the page moves them. The browser suites (test/owner/inbox*.test.ts) run the
+ * same page against the real API in Chromium and WebKit.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Lead, LeadPage, MonthFigures, SessionAnswer, Status } from '../../contract/inbox-api'
+import { ApiError, SignedOut, createApiClient, type Filter, type InboxApi } from '../../src/inbox/api-client'
+import { InboxApp } from '../../src/inbox/app'
+import { MonthFigures as Figures } from '../../src/inbox/components/month-figures'
+import { ViewFilter } from '../../src/inbox/components/view-filter'
+
+// jsdom has <dialog> without its modal methods: open and close it as a browser does, close event included.
+beforeAll(() => {
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal(): void }
+  proto.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '')
+  }
+  proto.close = function (this: HTMLDialogElement, value?: string) {
+    if (value !== undefined) this.returnValue = value
+    this.removeAttribute('open')
+    this.dispatchEvent(new Event('close'))
+  }
+})
+
+/** The server's time: Wednesday 25 November 2026, 10:00 in Puebla. */
+const NOW = Date.parse('2026-11-25T16:00:00.000Z')
+const at = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString()
+
+function lead(id: string, name: string, extra: Partial<Lead> = {}): Lead {
+  return {
+    id,
+    created_at: at(-1),
+    name,
+    email: `${id}@example.com`,
+    phone: '222 555 0101',
+    service: 'Mantenimiento Regular',
+    message: 'Necesito ayuda con mi alberca.',
+    page: '/contacto',
+    status: 'nuevo',
+    spam_reason: null,
+    note: '',
+    updated_at: at(-1),
+    due_at: at(23),
+    urgent: 0,
+    first_contact_at: null,
+    first_contact_via: null,
+    notifications: [],
+    ...extra,
+  }
+}
+
+const jorge = () =>
+  lead('jorge', 'Jorge Ruiz', {
+    service: 'Servicio de Emergencia',
+    urgent: 1,
+    created_at: at(-0.5),
+    due_at: at(1.5),
+  })
+const rosa = () => lead('rosa', 'Rosa Delgado', { created_at: at(-26), due_at: at(-2) })
+const laura = () => lead('laura', 'Laura Méndez')
+const mariana = () =>
+  lead('mariana', 'Mariana Torres', { status: 'spam', spam_reason: 'too-fast', due_at: null })
+const casino = () => lead('casino', 'Casino Bonus', { status: 'spam', spam_reason: 'honeypot', due_at: null })
+
+const month = (key: string, figures: Partial<MonthFigures> = {}): MonthFigures => ({
+  month: key,
+  received: 0,
+  withDeadline: 0,
+  inTime: 0,
+  answeredLate: 0,
+  unanswered: 0,
+  overdue: 0,
+  answered: 0,
+  medianMinutes: null,
+  ...figures,
+})
+
+/**
+ * The API over a list of leads, in memory: «Por atender» is `nuevo` without a first contact, emergencies
+ * first; the other views filter by status (spam apart). Every method is a jest.fn, so a test can see what was
+ * sent or make one fail.
+ */
+function fakeApi(leads: Lead[], session: () => Promise<SessionAnswer> = async () => SESSION) {
+  const store = new Map(leads.map((one) => [one.id, one]))
+  const counts = () => {
+    const byStatus = { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 }
+    for (const one of store.values()) byStatus[one.status] += 1
+    return byStatus
+  }
+  const unanswered = () =>
+    [...store.values()].filter((one) => one.status === 'nuevo' && !one.first_contact_at)
+  const page = (filter: Filter): LeadPage => {
+    const all = [...store.values()]
+    const shown = (
+      filter.view === 'por-atender'
+        ? unanswered().sort((a, b) => b.urgent - a.urgent || (a.due_at ?? '').localeCompare(b.due_at ?? ''))
+        : all.filter((one) => (filter.view === 'todas' ? one.status !== 'spam' : one.status === filter.view))
+    ).filter((one) => one.name.toLowerCase().includes(filter.q.toLowerCase()))
+    const spam = all.filter((one) => one.status === 'spam')
+    return {
+      now: at(0),
+      leads: shown,
+      total: shown.length,
+      page: 1,
+      pageSize: 25,
+      counts: counts(),
+      unanswered: {
+        total: unanswered().length,
+        late: unanswered().filter((one) => one.due_at && Date.parse(one.due_at) <= NOW).length,
+      },
+      spam: {
+        total: spam.length,
+        reasons: spam.length ? [{ reason: 'too-fast', count: spam.length }] : [],
+        latest: filter.view === 'por-atender' || filter.view === 'todas' ? spam : [],
+      },
+    }
+  }
+  const changed = (id: string, change: Partial<Lead>) => {
+    const next = { ...store.get(id)!, ...change }
+    store.set(id, next)
+    return next
+  }
+  const api = {
+    session: jest.fn(session),
+    leads: jest.fn(async (filter: Filter) => page(filter)),
+    lead: jest.fn(async (id: string) => {
+      const found = store.get(id)
+      if (!found) throw new ApiError('Esa solicitud ya no existe.')
+      return found
+    }),
+    figures: jest.fn(async () => ({ now: at(0), months: [month('2026-11'), month('2026-10')] })),
+    update: jest.fn(async (id: string, change: { status?: Status; note?: string }) => changed(id, change)),
+    remove: jest.fn(async (id: string) => void store.delete(id)),
+    recordContact: jest.fn(async (id: string, via: Lead['first_contact_via']) =>
+      changed(id, { first_contact_at: at(0), first_contact_via: via }),
+    ),
+    undoContact: jest.fn(async (id: string) =>
+      changed(id, { first_contact_at: null, first_contact_via: null }),
+    ),
+    signOut: jest.fn(async () => undefined),
+    exportHref: (filter: Filter) => `/api/inbox/export.csv?estado=${filter.view}`,
+  } satisfies InboxApi
+  return api
+}
+
+const SESSION: SessionAnswer = { login: 'duena-aquapuebla', csrf: 'token', expiresAt: at(12) }
+
+function open(api: InboxApi, selectedId: string | null = null) {
+  const user = userEvent.setup()
+  render(<InboxApp api={api} selectedId={selectedId} />)
+  return user
+}
+
+const names = () =>
+  within(screen.getByRole('list', { name: 'Solicitudes' }))
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent)
+const card = (name: string) => screen.getByRole('article', { name })
+const toast = (text: string) =>
+  waitFor(() => expect(screen.getByText(text, { selector: '#aviso' })).toBeVisible())
+
+test('signed out, the inbox offers the GitHub sign-in', async () => {
+  open(
+    fakeApi([], async () => {
+      throw new SignedOut()
+    }),
+  )
+  expect(await screen.findByRole('link', { name: 'Entrar con GitHub' })).toHaveAttribute(
+    'href',
+    '/api/inbox/login',
+  )
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bandeja de solicitudes')
+  expect(screen.queryByRole('button', { name: 'Salir' })).not.toBeInTheDocument()
+})
+
+test('an API it cannot reach is said in an alert, and «Reintentar» asks again', async () => {
+  const api = fakeApi([laura()])
+  api.session.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+  const user = open(api)
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'No se pudo abrir la bandeja. Revisa tu conexión.',
+  )
+  await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+  expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
+  expect(api.session).toHaveBeenCalledTimes(2)
+})
+
+test('«Por atender» first: the emergency, the overdue one, then by deadline, timed by the server', async () => {
+  open(fakeApi([laura(), rosa(), jorge(), mariana()]))
+  await screen.findByRole('heading', { name: 'Jorge Ruiz' })
+  expect(names()).toEqual(['Jorge Ruiz', 'Rosa Delgado', 'Laura Méndez'])
+  const emergency = card('Jorge Ruiz')
+  expect(within(emergency).getByText('Emergencia')).toBeInTheDocument()
+  expect(
+    within(emergency).getByText(
+      (_, element) =>
+        element?.tagName === 'P' && element.textContent === 'Quedan 1 h 30 min · vence hoy a las 11:30',
+    ),
+  ).toBeInTheDocument()
+  expect(within(card('Rosa Delgado')).getByText('Vencida hace 2 h', { exact: false })).toBeInTheDocument()
+  expect(screen.getByRole('radio', { name: 'Por atender 3' })).toBeChecked()
+  expect(screen.getByRole('radio', { name: 'Spam 1' })).not.toBeChecked()
+  expect(screen.getByText('3 solicitudes')).toBeInTheDocument()
+  expect(screen.getByText('1 vencida')).toBeInTheDocument()
+  // The one-tap answers, with the company's greeting.
+  expect(within(emergency).getByRole('link', { name: 'Llamar' })).toHaveAttribute('href', 'tel:2225550101')
+  expect(within(emergency).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/^https:\/\/wa\.me\/522225550101\?text=Hola%20Jorge/),
+  )
+  // Signed in: who, and «Salir».
+  expect(screen.getByText('duena-aquapuebla')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument()
+})
+
+test('what a client typed is shown as text, never as markup', async () => {
+  open(fakeApi([lead('x', '<img src=x onerror=alert(1)>', { message: '<script>alert("x")</script>' })]))
+  expect(await screen.findByRole('heading', { name: '<img src=x onerror=alert(1)>' })).toBeInTheDocument()
+  expect(screen.getByText('<script>alert("x")</script>')).toBeInTheDocument()
+  expect(screen.queryByRole('img')).not.toBeInTheDocument()
+})
+
+test('a status change is saved and said, the chips follow, and a refused one puts the menu back', async () => {
+  const api = fakeApi([rosa(), laura()])
+  const user = open(api)
+  await screen.findByRole('heading', { name: 'Rosa Delgado' })
+  const status = within(card('Rosa Delgado')).getByRole('combobox', { name: 'Estado' })
+  await user.selectOptions(status, 'Contactado')
+  await toast('Rosa Delgado: ahora «Contactado».')
+  expect(api.update).toHaveBeenCalledWith('rosa', { status: 'contactado' })
+  expect(await screen.findByRole('radio', { name: 'Contactado 1' })).toBeInTheDocument()
+  expect(status).toHaveFocus()
+
+  api.update.mockRejectedValueOnce(new ApiError('Estado no válido.'))
+  const other = within(card('Laura Méndez')).getByRole('combobox', { name: 'Estado' })
+  await user.selectOptions(other, 'Ganado')
+  await toast('Estado no válido.')
+  expect(other).toHaveValue('nuevo')
+})
+
+test('a note is saved with «Guardar nota»', async () => {
+  const api = fakeApi([laura()])
+  const user = open(api)
+  await screen.findByRole('heading', { name: 'Laura Méndez' })
+  await user.type(within(card('Laura Méndez')).getByRole('textbox', { name: 'Nota' }), 'Llamar el lunes')
+  await user.click(within(card('Laura Méndez')).getByRole('button', { name: 'Guardar nota' }))
+  await toast('Nota guardada.')
+  expect(api.update).toHaveBeenCalledWith('laura', { note: 'Llamar el lunes' })
+})
+
+test('a tap on WhatsApp is the first contact; «Deshacer» takes it back and focus goes to the name', async () => {
+  const api = fakeApi([laura(), rosa()])
+  const user = open(api)
+  await screen.findByRole('heading', { name: 'Laura Méndez' })
+  await user.click(within(card('Laura Méndez')).getByRole('link', { name: 'WhatsApp' }))
+  await toast('Laura Méndez: anotamos tu primer contacto por WhatsApp.')
+  expect(api.recordContact).toHaveBeenCalledWith('laura', 'whatsapp')
+  // The card stays until the view is loaded again, saying how it was answered.
+  expect(
+    within(card('Laura Méndez')).getByText(/^Respondida en 1 h, por WhatsApp · a tiempo$/),
+  ).toBeInTheDocument()
+  expect(await screen.findByRole('radio', { name: 'Por atender 1' })).toBeInTheDocument()
+  await user.click(within(card('Laura Méndez')).getByRole('button', { name: 'Deshacer' }))
+  await toast('Laura Méndez volvió a «Por atender».')
+  expect(screen.getByRole('heading', { name: 'Laura Méndez' })).toHaveFocus()
+  expect(await screen.findByRole('radio', { name: 'Por atender 2' })).toBeInTheDocument()
+})
+
+test('a delete asks first; «Cancelar» keeps the lead, «Sí, eliminar» deletes it and focus moves to the next name', async () => {
+  const api = fakeApi([jorge(), rosa(), laura()])
+  const user = open(api)
+  await screen.findByRole('heading', { name: 'Rosa Delgado' })
+  await user.click(within(card('Rosa Delgado')).getByRole('button', { name: 'Eliminar' }))
+  const dialog = screen.getByRole('dialog', { name: '¿Eliminar esta solicitud para siempre?' })
+  expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toHaveFocus()
+  await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+  expect(api.remove).not.toHaveBeenCalled()
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+  await user.click(within(card('Rosa Delgado')).getByRole('button', { name: 'Eliminar' }))
+  await user.click(screen.getByRole('button', { name: 'Sí, eliminar' }))
+  await toast('Solicitud eliminada.')
+  expect(api.remove).toHaveBeenCalledWith('rosa')
+  expect(names()).toEqual(['Jorge Ruiz', 'Laura Méndez'])
+  expect(screen.getByRole('heading', { name: 'Laura Méndez' })).toHaveFocus()
+  expect(screen.getByText('2 solicitudes')).toBeInTheDocument()
+})
+
+test('spam is counted with its reason; «No es spam» moves one back and «Deshacer» waits focused', async () => {
+  const api = fakeApi([laura(), mariana(), casino()])
+  const user = open(api)
+  const panel = await screen.findByRole('region', { name: '2 solicitudes apartadas como spam' })
+  expect(within(panel).getByText('se enviaron más rápido de lo que escribe una persona')).toBeInTheDocument()
+  // Above the list, a link to the panel below it.
+  expect(screen.getByRole('link', { name: '2 en spam' })).toHaveAttribute('href', '#apartadas')
+  const button = within(panel).getAllByRole('button', { name: 'No es spam' })[0]!
+  expect(button).toHaveAccessibleDescription('Mariana Torres')
+  await user.click(button)
+  await toast('Mariana Torres ya no está en spam: pasó a «Nuevo».')
+  expect(api.update).toHaveBeenCalledWith('mariana', { status: 'nuevo' })
+  await waitFor(() => expect(names()).toContain('Mariana Torres'))
+  const undo = screen.getByRole('button', { name: 'Deshacer' })
+  await waitFor(() => expect(undo).toHaveFocus())
+  await user.click(undo)
+  await toast('Mariana Torres volvió a spam.')
+  expect(api.update).toHaveBeenLastCalledWith('mariana', { status: 'spam' })
+  await waitFor(() =>
+    expect(screen.getByRole('heading', { name: '2 solicitudes apartadas como spam' })).toHaveFocus(),
+  )
+  // «Ver las 2 en Spam» switches the view.
+  await user.click(screen.getByRole('button', { name: 'Ver las 2 en Spam' }))
+  await waitFor(() => expect(names()).toEqual(['Mariana Torres', 'Casino Bonus']))
+  expect(screen.getByRole('radio', { name: 'Spam 2' })).toBeChecked()
+})
+
+test('the search asks the API after a pause in the typing, and the CSV link follows the view', async () => {
+  const api = fakeApi([laura(), rosa()])
+  const user = open(api)
+  await screen.findByRole('heading', { name: 'Laura Méndez' })
+  await user.type(
+    screen.getByRole('searchbox', { name: 'Buscar por nombre, teléfono, correo o mensaje' }),
+    'ros',
+  )
+  await waitFor(() => expect(names()).toEqual(['Rosa Delgado']))
+  expect(api.leads).toHaveBeenLastCalledWith({ view: 'por-atender', q: 'ros' }, 1)
+  await user.click(screen.getByRole('radio', { name: 'Todas 2' }))
+  await waitFor(() => expect(api.leads).toHaveBeenLastCalledWith({ view: 'todas', q: 'ros' }, 1))
+  expect(screen.getByRole('link', { name: 'Descargar CSV' })).toHaveAttribute(
+    'href',
+    '/api/inbox/export.csv?estado=todas',
+  )
+})
+
+test("the alert's link opens its lead above the list, focused; «Cerrar» takes it off the page", async () => {
+  const user = open(fakeApi([jorge(), laura()]), 'jorge')
+  const title = await screen.findByRole('heading', { name: 'La solicitud del aviso' })
+  await waitFor(() => expect(title).toHaveFocus())
+  const opened = screen.getByRole('region', { name: 'La solicitud del aviso' })
+  expect(within(opened).getByRole('heading', { name: 'Jorge Ruiz' })).toBeInTheDocument()
+  await user.click(within(opened).getByRole('button', { name: 'Cerrar' }))
+  expect(screen.queryByRole('region', { name: 'La solicitud del aviso' })).not.toBeInTheDocument()
+  expect(screen.getByRole('heading', { name: 'Solicitudes', level: 1 })).toHaveFocus()
+})
+
+test("an alert's lead that was deleted says so", async () => {
+  open(fakeApi([laura()]), 'gone')
+  expect(
+    await screen.findByText('La solicitud de ese aviso ya no existe: quizá la eliminaste.'),
+  ).toBeInTheDocument()
+})
+
+test('a list that cannot be read says so, and «Reintentar» reads it again', async () => {
+  const api = fakeApi([laura()])
+  api.leads.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+  const user = open(api)
+  expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.')
+  await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+  expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
+})
+
+test('everything answered: «¡Al día!»', async () => {
+  open(fakeApi([]))
+  const caughtUp = await screen.findByText('¡Al día! No hay solicitudes esperando respuesta.')
+  await waitFor(() => expect(caughtUp).toBeVisible())
+  expect(screen.getByText('0 solicitudes')).toBeInTheDocument()
+})
+
+test('a session that ends during use brings back the sign-in, saying why', async () => {
+  const api = fakeApi([laura()])
+  api.update.mockRejectedValueOnce(new SignedOut())
+  const user = open(api)
+  await screen.findByRole('heading', { name: 'Laura Méndez' })
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Contactado')
+  expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión terminó. Vuelve a entrar.')
+  expect(screen.getByRole('link', { name: 'Entrar con GitHub' })).toBeInTheDocument()
+})
+
+test('«Salir» signs out and says so', async () => {
+  const api = fakeApi([laura()])
+  const user = open(api)
+  await user.click(await screen.findByRole('button', { name: 'Salir' }))
+  expect(await screen.findByRole('alert')).toHaveTextContent('Sesión cerrada.')
+  expect(api.signOut).toHaveBeenCalled()
+})
+
+describe('the month figures', () => {
+  test('answered in time, answered late and not answered yet are counted apart', () => {
+    render(
+      <Figures
+        months={[
+          month('2026-11', {
+            received: 5,
+            withDeadline: 4,
+            inTime: 1,
+            answeredLate: 0,
+            unanswered: 3,
+            overdue: 1,
+            medianMinutes: 60,
+          }),
+          month('2026-10', { received: 2, withDeadline: 2, inTime: 1, answeredLate: 1, medianMinutes: 1500 }),
+        ]}
+      />,
+    )
+    const rows = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('definition')
+        .map((dd) => [dd.previousElementSibling?.textContent, dd.textContent])
+    expect(rows('Este mes (noviembre)')).toEqual([
+      ['Recibidas', '5'],
+      ['Respondidas a tiempo', '1'],
+      ['Respondidas tarde', '0'],
+      // Three still unanswered, one of them past its deadline: the other two are not late yet.
+      ['Sin responder', '3 · 1 vencida'],
+      ['Sin plazo registrado', '1'],
+      ['Primer contacto (mediana)', '1 h'],
+    ])
+    expect(rows('El mes pasado (octubre)')).toEqual([
+      ['Recibidas', '2'],
+      ['Respondidas a tiempo', '1'],
+      ['Respondidas tarde', '1'],
+      ['Sin responder', '0'],
+      ['Primer contacto (mediana)', '25 h'],
+    ])
+  })
+
+  test('leads still inside their deadline read «en plazo», not late', () => {
+    render(
+      <Figures
+        months={[month('2026-11', { received: 4, withDeadline: 4, unanswered: 4 }), month('2026-10')]}
+      />,
+    )
+    const november = within(screen.getByRole('region', { name: 'Este mes (noviembre)' }))
+    expect(november.getByText('4 · en plazo')).toBeInTheDocument()
+    // Recibidas, a tiempo, tarde, sin responder: none late.
+    expect(november.getAllByRole('definition')[2]).toHaveTextContent('0')
+  })
+})
+
+test('the chips are radio buttons named by their label and count; «Todas» counts all but spam', async () => {
+  const onChange = jest.fn()
+  render(
+    <ViewFilter
+      view="por-atender"
+      counts={{ nuevo: 3, contactado: 1, cotizado: 0, ganado: 2, perdido: 0, spam: 4 }}
+      unanswered={3}
+      onChange={onChange}
+    />,
+  )
+  expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+    'por-atender',
+    'todas',
+    'nuevo',
+    'contactado',
+    'cotizado',
+    'ganado',
+    'perdido',
+    'spam',
+  ])
+  expect(screen.getByRole('radio', { name: 'Todas 6' })).not.toBeChecked()
+  await userEvent.setup().click(screen.getByRole('radio', { name: 'Spam 4' }))
+  expect(onChange).toHaveBeenCalledWith('spam')
+})
+
+describe('the API client', () => {
+  const answer = (status: number, body?: unknown) =>
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+
+  test('sends the session’s CSRF token with every change, never with a read', async () => {
+    const fetcher = jest.fn(async (url: RequestInfo | URL) =>
+      String(url).endsWith('session') ? answer(200, SESSION) : answer(200, lead('a', 'Ana')),
+    )
+    const api = createApiClient(fetcher as typeof fetch)
+    await api.session()
+    await api.update('a', { status: 'contactado' })
+    await api.lead('a')
+    const [, change] = fetcher.mock.calls[1] as unknown as [string, RequestInit]
+    expect(new Headers(change.headers).get('X-CSRF-Token')).toBe('token')
+    expect(change).toMatchObject({
+      method: 'PATCH',
+      body: '{"status":"contactado"}',
+      credentials: 'same-origin',
+    })
+    const [, read] = fetcher.mock.calls[2] as unknown as [string, RequestInit]
+    expect(new Headers(read.headers).has('X-CSRF-Token')).toBe(false)
+  })
+
+  test('a 401 is the end of the session; any other error carries the API’s sentence', async () => {
+    const fetcher = jest
+      .fn()
+      .mockResolvedValueOnce(answer(401, { error: 'Inicia sesión para ver las solicitudes.' }))
+      .mockResolvedValueOnce(answer(422, { error: 'La nota admite hasta 2000 caracteres.' }))
+      .mockResolvedValueOnce(new Response('<html>', { status: 502 }))
+    const api = createApiClient(fetcher)
+    await expect(api.leads({ view: 'por-atender', q: '' }, 1)).rejects.toBeInstanceOf(SignedOut)
+    await expect(api.update('a', { note: 'x' })).rejects.toThrow('La nota admite hasta 2000 caracteres.')
+    await expect(api.remove('a')).rejects.toThrow('Error 502')
+  })
+
+  test('the list and the CSV carry the view and the search, the default view left out', async () => {
+    const fetcher = jest.fn(async (_url: RequestInfo | URL) => answer(200, {}))
+    const api = createApiClient(fetcher as typeof fetch)
+    await api.leads({ view: 'por-atender', q: '' }, 2)
+    await api.leads({ view: 'ganado', q: ' núñez ' }, 1)
+    expect(fetcher.mock.calls.map(([url]) => url)).toEqual([
+      '/api/inbox/leads?pagina=2',
+      '/api/inbox/leads?estado=ganado&q=n%C3%BA%C3%B1ez&pagina=1',
+    ])
+    expect(api.exportHref({ view: 'por-atender', q: '' })).toBe('/api/inbox/export.csv')
+    expect(api.exportHref({ view: 'spam', q: 'ana' })).toBe('/api/inbox/export.csv?estado=spam&q=ana')
+  })
+})
+
+// Keeps act() warnings honest: nothing is left pending after a test (the toast's timers are cleared).
+afterEach(async () => {
+  await act(async () => undefined)
+})
