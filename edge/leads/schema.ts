@@ -7,10 +7,11 @@
  *     that says so (./relay.ts);
  *   - the schedule: every run reads the number first and, when it is behind or unreadable, relays one alarm per
  *     SCHEMA_ALARM_HOURS (./relay.ts relaySchemaAlarm).
+ * 5: migration 0005, the inbox's sessions (edge/inbox/session-store.ts): without it nobody can open the inbox.
  */
 import type { D1Database } from './d1'
 
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
 
 /** An error D1 gives for a statement the database's tables cannot run: a migration is missing. */
 export function isSchemaError(error: unknown): boolean {
