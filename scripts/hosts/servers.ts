@@ -23,7 +23,6 @@ import { request as httpsRequest } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
-import { projectCompatibilityDate } from '../lib/compatibility-date'
 import { devVarsFile } from './dev-vars'
 
 export type HostName = 'nginx' | 'apache' | 'pages'
@@ -359,9 +358,6 @@ AddOutputFilterByType DEFLATE text/html text/plain text/css text/javascript appl
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Cloudflare Pages (wrangler)                                                                      */
-
-/** The compatibility date `wrangler pages dev` runs the functions with: production's (wrangler.toml). */
-export const pagesCompatibilityDate = projectCompatibilityDate
 
 const wranglerBin = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
 
