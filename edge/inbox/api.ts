@@ -13,6 +13,7 @@
  *   GET    cifras                → this month's and last month's figures of the promise
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts), streamed a page of rows at a time
  *   POST   logout                → the cookie deleted                         (CSRF-checked)
+ *   …      avisos, avisos/:id, avisos/:id/prueba → the devices notified by push (./push-devices.ts)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
  * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
  * 404 on any other origin (../owner/origin.ts), before anything else.
@@ -41,6 +42,7 @@ import { empty, json, problem, withApiHeaders } from '../http'
 import { clearedSessionCookie, sessionOf } from './session'
 import { isOwnersOrigin } from '../owner/origin'
 import { CSV_BOM, csvLine, toCsv } from './csv'
+import { handleDevices, isDevicesRoute } from './push-devices'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
@@ -85,6 +87,7 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   const db = env.DB
   if (!db) return problem(503, 'La base de datos de solicitudes no está conectada (binding DB).')
   const now = (await testClock(env))()
+  if (isDevicesRoute(route)) return handleDevices(request, env, db, { route, login: session.login, now })
   if (route === 'leads') {
     if (method !== 'GET') return notAllowed('GET')
     const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10)
