@@ -16,6 +16,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
@@ -400,6 +401,16 @@ export function createLocalD1(persistTo: string): LocalD1 {
   return { persistTo, databaseId: localD1Id() }
 }
 
+/** Runs SQL in the local database (before its server starts: `npm start`'s push stand-in, scripts/hosts/local-push.ts). */
+export function executeLocalD1(d1: LocalD1, sql: string): void {
+  const result = spawnSync(
+    wranglerBin,
+    ['d1', 'execute', 'DB', '--local', '--persist-to', d1.persistTo, '--command', sql],
+    { cwd: projectRoot, env: wranglerEnv(d1.persistTo), encoding: 'utf8', timeout: 120_000 },
+  )
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`)
+}
+
 /** A wrangler child in its own process group (it starts workerd as its own child), output collected. */
 function spawnWrangler(args: string[], cwd: string, dir: string, inheritOutput?: boolean) {
   let output = ''
@@ -438,6 +449,11 @@ export async function startPages({
       const source = path.join(path.dirname(path.resolve(functions.dir)), folder)
       if (existsSync(source)) cpSync(source, path.join(dir, folder), { recursive: true })
     }
+    // And the packages they import (the push channel's @block65/webcrypto-web-push), as from the project.
+    symlinkSync(
+      path.join(path.dirname(path.resolve(functions.dir)), 'node_modules'),
+      path.join(dir, 'node_modules'),
+    )
   }
   // wrangler reads the variables from `.dev.vars` in its working folder, as in a project: no secret in `ps`.
   if (functions?.vars && Object.keys(functions.vars).length > 0)
