@@ -121,12 +121,10 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
       const open = windows.find((client) => new URL(client.url).pathname.startsWith(SCOPE))
       if (open) {
-        try {
-          const focused = await open.focus()
-          if (await focused.navigate(url)) return
-        } catch {
-          // Not controlled by this worker yet, or focus refused: a window of its own.
-        }
+        // Brought forward (the tap allows it), then moved to the lead; a window this worker does not control
+        // yet cannot be moved: then a window of its own.
+        await open.focus().catch(() => undefined)
+        if (await open.navigate(url).catch(() => null)) return
       }
       await self.clients.openWindow(url)
     })(),
