@@ -25,9 +25,9 @@ export function createPushApi(csrf: string, fetcher: typeof fetch = (...args) =>
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
-    if (response.status === 401) throw new SignedOut()
     if (!response.ok) {
-      const problem = (await response.json().catch(() => ({}))) as { error?: string }
+      const problem = (await response.json().catch(() => ({}))) as { error?: string; renew?: boolean }
+      if (response.status === 401) throw new SignedOut(problem.renew === true)
       throw new ApiError(problem.error ?? `Error ${response.status}`)
     }
     return (response.status === 204 ? undefined : await response.json()) as T

@@ -38,7 +38,7 @@ export interface PushPanelActions {
 export function usePush(
   api: PushApi,
   push: BrowserPush,
-  { say, onSignedOut }: { say: (message: string) => void; onSignedOut: () => void },
+  { say, onSignedOut }: { say: (message: string) => void; onSignedOut: (ended: SignedOut) => void },
 ): [PushPanelState, PushPanelActions] {
   const [state, setState] = useState<PushPanelState>(() => ({
     phase: 'loading',
@@ -61,7 +61,7 @@ export function usePush(
   )
   const failure = useCallback(
     (error: unknown) => {
-      if (error instanceof SignedOut) onSignedOut()
+      if (error instanceof SignedOut) onSignedOut(error)
       return error instanceof ApiError || (error instanceof Error && !(error instanceof TypeError))
         ? error.message
         : pushCopy.failed

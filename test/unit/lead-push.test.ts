@@ -12,6 +12,7 @@
 import promise from 'content:promesa'
 import { handleInbox } from '../../edge/inbox/api'
 import { newSession, SESSION_COOKIE, signSession } from '../../edge/inbox/session'
+import { storeSession } from '../../edge/inbox/session-store'
 import { deliverDue } from '../../edge/leads/notify'
 import { saveSubscription } from '../../edge/leads/push-subscriptions'
 import { runSchedule } from '../../edge/leads/schedule'
@@ -252,6 +253,7 @@ describe('the «Avisos» routes', () => {
   const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
   const call = async (method: string, route: string, body?: unknown) => {
     const session = newSession('duena')
+    await storeSession(lead.env.DB, session, 'github')
     return handleInbox({
       request: new Request(`${SITE}/api/inbox/${route}`, {
         method,

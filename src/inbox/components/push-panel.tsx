@@ -7,6 +7,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import type { PushDevice } from '../../../contract/push'
 import { ownerWhen } from '../../../contract/owner-time'
+import type { SignedOut } from '../api-client'
 import { createPushApi, type PushApi } from '../push-api'
 import { browserPush, type BrowserPush } from '../push-client'
 import { pushCopy, suggestedDeviceName } from '../push-copy'
@@ -167,7 +168,7 @@ export function PushAvisos({
 }: {
   csrf: string
   say: (message: string) => void
-  onSignedOut: () => void
+  onSignedOut: (ended: SignedOut) => void
   deps?: PushDeps | undefined
 }) {
   const api = useMemo(() => deps?.api ?? createPushApi(csrf), [deps, csrf])
