@@ -4,7 +4,7 @@
  * browser's side stood in: a real browser subscribes only through its vendor's push service (FCM, Apple's,
  * Mozilla's), which no test can reach, so PushManager.subscribe() gives a subscription made here, and the service
  * worker's word that a test arrived is given by the stand-in (the worker's own part, showing the notification and
- * posting the nonce, is proven in Chromium, docs/push.md "Tests"). Then browserPush itself over a
+ * posting the nonce, is proven in Chromium: test/owner/inbox-push.test.ts). Then browserPush itself over a
  * stood-in navigator: permission, the key it subscribes with, an iPhone in Safari, the worker's message.
  */
 import { render, screen, within } from '@testing-library/react'
