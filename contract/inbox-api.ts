@@ -8,7 +8,7 @@ export const STATUSES = ['nuevo', 'contactado', 'cotizado', 'ganado', 'perdido',
 export type Status = (typeof STATUSES)[number]
 
 export interface NotificationState {
-  channel: 'email' | 'webhook'
+  channel: 'email' | 'webhook' | 'push'
   state: 'pending' | 'delivered' | 'failed'
   attempts: number
   last_error: string | null

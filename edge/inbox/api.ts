@@ -13,6 +13,7 @@
  *   GET    cifras                → this month's and last month's figures of the promise
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts), streamed a page of rows at a time
  *   POST   logout                → the session ended for every copy of the cookie, the cookie deleted (CSRF-checked)
+ *   …      avisos, avisos/:id, avisos/:id/prueba → the devices notified by push (./push-devices.ts)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
  * path or method, so nothing about the data or the routes shows. A valid session is a signed cookie whose row
  * D1 still holds (./session-store.ts, decision 046); one whose GitHub check is too old answers 401 with
@@ -45,6 +46,7 @@ import { SCHEMA_BEHIND, endSession, sessionStanding } from './session-store'
 import { isSchemaError } from '../leads/schema'
 import { isOwnersOrigin } from '../owner/origin'
 import { CSV_BOM, csvLine, toCsv } from './csv'
+import { handleDevices, isDevicesRoute } from './push-devices'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
@@ -113,6 +115,7 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
     return json(200, answer)
   }
   const now = (await testClock(env))()
+  if (isDevicesRoute(route)) return handleDevices(request, env, db, { route, login: session.login, now })
   if (route === 'leads') {
     if (method !== 'GET') return notAllowed('GET')
     const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10)

@@ -17,6 +17,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
@@ -399,6 +400,16 @@ export function createLocalD1(persistTo: string): LocalD1 {
   return { persistTo, databaseId: localD1Id() }
 }
 
+/** Runs SQL in the local database (before its server starts: `npm start`'s push stand-in, scripts/hosts/local-push.ts). */
+export function executeLocalD1(d1: LocalD1, sql: string): void {
+  const result = spawnSync(
+    wranglerBin,
+    ['d1', 'execute', 'DB', '--local', '--persist-to', d1.persistTo, '--command', sql],
+    { cwd: projectRoot, env: wranglerEnv(d1.persistTo), encoding: 'utf8', timeout: 120_000 },
+  )
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`)
+}
+
 /** The leads' schedule Worker (workers/lead-schedule/): its config, name and cron. */
 export const SCHEDULE_CONFIG = path.join('workers', 'lead-schedule', 'wrangler.jsonc')
 export const SCHEDULE_WORKER = 'aquapuebla-lead-schedule'
@@ -502,6 +513,8 @@ export async function startPages({
   for (const folder of functions || schedule ? ['edge', 'contract'] : [])
     if (existsSync(path.join(source, folder)))
       cpSync(path.join(source, folder), path.join(dir, folder), { recursive: true })
+  // And the packages they import (the push channel's @block65/webcrypto-web-push), as from the project.
+  if (functions || schedule) symlinkSync(path.join(source, 'node_modules'), path.join(dir, 'node_modules'))
   const varsFile = (folder: string, vars: Record<string, string> = {}) => {
     if (Object.keys(vars).length > 0)
       writeFileSync(path.join(folder, '.dev.vars'), devVarsFile(vars), { mode: 0o600 })

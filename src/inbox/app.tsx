@@ -2,8 +2,10 @@
  * The owner's lead inbox at /admin/solicitudes/ (issue 42: React, as every screen of the project; its own build,
  * vite.inbox.config.ts, so the public pages never carry it). Signed out, it offers the GitHub sign-in; signed
  * in, the leads (./components/inbox-view.tsx) with «Por atender» first; the API unreachable, why and
- * «Reintentar». `api` is the typed client (./api-client.ts; the unit tests pass their own), `boot` what
- * main.tsx asked for before React loaded, `selectedId` the lead an alert's link names (?solicitud=<id>).
+ * «Reintentar»; without the network, «Sin conexión» (./components/offline.tsx). `api` is the typed client
+ * (./api-client.ts; the unit tests pass their own), `boot` what main.tsx asked for before React loaded,
+ * `selectedId` the lead an alert's link names (?solicitud=<id>), `push` the «Avisos» panel's API and browser
+ * (./components/push-panel.tsx; the unit tests pass their own).
  * About once an hour GitHub is asked again whether the account may still publish the site (decision 046): when
  * the session's answer says `renew` (on load, and each time the owner comes back to the page) or the API
  * refuses a request until then, the page goes through the GitHub sign-in, which GitHub passes without a
@@ -11,16 +13,23 @@
  * (the unit tests watch it). Coming back to the page also finds a session that ended elsewhere («Salir» on a
  * copy of it): the sign-in screen, at once.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { SessionAnswer } from '../../contract/inbox-api'
 import { ApiError, SignedOut, loginHref, type InboxApi } from './api-client'
 import { SignInScreen, UnreachableScreen } from './components/sign-in-screen'
 import { InboxView } from './components/inbox-view'
+import { isOffline, OfflineBanner, OfflineScreen } from './components/offline'
+import type { PushDeps } from './components/push-panel'
 import { Toast } from './components/toast'
 import { TopBar } from './components/top-bar'
 import { copy } from './copy'
 import { useAnnouncer } from './use-announcer'
 import { useInbox, type Boot } from './use-inbox'
+
+/** The «Avisos» panel sits below the list: its code loads after the first lead is on screen. */
+const PushAvisos = lazy(() =>
+  import('./components/push-panel').then((panel) => ({ default: panel.PushAvisos })),
+)
 
 export interface AppBoot extends Boot {
   session?: Promise<SessionAnswer>
@@ -31,6 +40,7 @@ type Phase =
   | { name: 'renewing' }
   | { name: 'signed-out'; message?: string }
   | { name: 'unreachable'; message: string }
+  | { name: 'offline' }
   | { name: 'in'; session: SessionAnswer }
 
 function SignedIn({
@@ -39,15 +49,30 @@ function SignedIn({
   selectedId,
   say,
   onSignedOut,
+  csrf,
+  push,
 }: {
   api: InboxApi
   boot?: Boot
   selectedId: string | null
   say: (message: string) => void
   onSignedOut: (ended: SignedOut) => void
+  csrf: string
+  push?: PushDeps
 }) {
   const [state, actions] = useInbox(api, { say, onSignedOut, selectedId, boot })
-  return <InboxView state={state} actions={actions} exportHref={api.exportHref} />
+  return (
+    <InboxView
+      state={state}
+      actions={actions}
+      exportHref={api.exportHref}
+      side={
+        <Suspense fallback={null}>
+          <PushAvisos csrf={csrf} say={say} onSignedOut={onSignedOut} deps={push} />
+        </Suspense>
+      }
+    />
+  )
 }
 
 const goTo = (url: string) => window.location.assign(url)
@@ -59,15 +84,19 @@ export function InboxApp({
   api,
   boot,
   selectedId = null,
+  push,
   navigate = goTo,
 }: {
   api: InboxApi
   boot?: AppBoot
   selectedId?: string | null
+  push?: PushDeps
   navigate?: (url: string) => void
 }) {
   const [phase, setPhase] = useState<Phase>({ name: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  /** A new one reads the signed-in page again from the server (back online: «Actualizar la lista»). */
+  const [generation, setGeneration] = useState(0)
   const [message, say] = useAnnouncer()
 
   const renew = useCallback(() => {
@@ -87,12 +116,18 @@ export function InboxApp({
       .then((session) => (session.renew ? renew() : setPhase({ name: 'in', session })))
       .catch((error: unknown) => {
         if (error instanceof SignedOut) return error.renew ? renew() : setPhase({ name: 'signed-out' })
+        if (isOffline()) return setPhase({ name: 'offline' })
         setPhase({
           name: 'unreachable',
           message: error instanceof ApiError ? error.message : copy.unreachable,
         })
       })
   }, [api, boot, attempt, renew])
+
+  const retry = useCallback(() => {
+    setPhase({ name: 'loading' })
+    setAttempt((count) => count + 1)
+  }, [])
 
   // Back on the page (from WhatsApp, another app, another tab): is the session still open, and is GitHub due?
   const signedIn = phase.name === 'in'
@@ -133,19 +168,16 @@ export function InboxApp({
           </p>
         )}
         {phase.name === 'signed-out' && <SignInScreen message={phase.message} selectedId={selectedId} />}
-        {phase.name === 'unreachable' && (
-          <UnreachableScreen
-            message={phase.message}
-            onRetry={() => {
-              setPhase({ name: 'loading' })
-              setAttempt((count) => count + 1)
-            }}
-          />
-        )}
+        {phase.name === 'unreachable' && <UnreachableScreen message={phase.message} onRetry={retry} />}
+        {phase.name === 'offline' && <OfflineScreen onRetry={retry} />}
+        {phase.name === 'in' && <OfflineBanner onRefresh={() => setGeneration((count) => count + 1)} />}
         {phase.name === 'in' && (
           <SignedIn
+            key={generation}
+            csrf={phase.session.csrf}
+            push={push}
             api={api}
-            boot={attempt === 0 ? boot : undefined}
+            boot={attempt === 0 && generation === 0 ? boot : undefined}
             selectedId={selectedId}
             say={say}
             onSignedOut={sessionEnded}

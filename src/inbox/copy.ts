@@ -14,6 +14,7 @@ export const STATUS_LABEL: Record<Status, string> = {
 export const CHANNEL_LABEL: Record<NotificationState['channel'], string> = {
   email: 'Aviso por correo',
   webhook: 'Aviso por webhook',
+  push: 'Aviso al celular',
 }
 
 export function notificationText({ state, attempts }: NotificationState): string {
