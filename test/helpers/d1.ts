@@ -54,12 +54,50 @@ export async function startD1(which?: (file: string) => boolean): Promise<TestD1
       compatibilityDate: projectCompatibilityDate(),
     }),
   )
-  const db = (await mf.getD1Database('DB')) as unknown as D1Database
+  const db = gated((await mf.getD1Database('DB')) as unknown as D1Database)
   await applyMigrations(db, which)
   return {
     db,
     clear: () => clearTables(db),
     close: () => mf.dispose(),
+  }
+}
+
+/**
+ * The binding with at most `limit` calls in flight. Each call is an HTTP request from Node to Miniflare's proxy,
+ * and a flood test's dozens of concurrent requests opened as many connections at once: on a loaded CI machine a
+ * few failed as "TypeError: fetch failed" before reaching the database (cloudflare/workers-sdk#8473), and the
+ * endpoint rightly answered those leads "not stored". D1 runs one query at a time anyway, so the queue costs the
+ * tests nothing they measure.
+ */
+function gated(db: D1Database, limit = 4): D1Database {
+  let active = 0
+  const waiting: (() => void)[] = []
+  const gate = async <T>(call: () => Promise<T>): Promise<T> => {
+    while (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    active++
+    try {
+      return await call()
+    } finally {
+      active--
+      waiting.shift()?.()
+    }
+  }
+  const real = new WeakMap<D1PreparedStatement, D1PreparedStatement>()
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped: D1PreparedStatement = {
+      bind: (...values) => wrap(statement.bind(...values)),
+      run: <T>() => gate(() => statement.run<T>()),
+      all: <T>() => gate(() => statement.all<T>()),
+      first: <T>() => gate(() => statement.first<T>()),
+    }
+    real.set(wrapped, statement)
+    return wrapped
+  }
+  return {
+    prepare: (sql) => wrap(db.prepare(sql)),
+    batch: <T>(statements: D1PreparedStatement[]) =>
+      gate(() => db.batch<T>(statements.map((statement) => real.get(statement) ?? statement))),
   }
 }
 
