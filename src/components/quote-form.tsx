@@ -19,6 +19,7 @@ import { contactLabels } from '../content/shared'
 import { clearDraft, clearSubmission, loadDraft, markOpened, saveDraft, submission } from '../leads/draft'
 import type { FieldErrors } from '../leads/lead'
 import { emptyLead, leadFields, type Lead } from '../leads/lead-fields'
+import { landingSource } from '../leads/source'
 import { turnstileNotes } from '../../contract/lead-messages'
 import { loadTurnstile, resetTurnstile, waitForTurnstileToken } from '../leads/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
@@ -171,7 +172,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
       page: canonicalPath(window.location.pathname),
       // The draft's submission store from the page's own module (its memory outlives a blocked localStorage),
       // so the delivery chunk imports nothing of it.
-      ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission) } : {}),
+      ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission), source: landingSource() } : {}),
       ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: token } : {}),
     })
     // A token is good for one check, but the endpoint checks it under the submission's id, so a retry of the same
@@ -342,7 +343,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
       >
         <h3 id="privacidad">{form.privacy.title}</h3>
         <p>
-          {form.privacy.text} {form.privacy.storage} {form.privacy.rights}{' '}
+          {form.privacy.text} {form.privacy.storage} {form.privacy.source} {form.privacy.rights}{' '}
           <a href={site.email.href}>{site.email.address}</a>
           {`.${analyticsPrivacyNote ? ` ${analyticsPrivacyNote}` : ''}`}
         </p>

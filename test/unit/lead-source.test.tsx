@@ -1,0 +1,229 @@
+/**
+ * Where a client came from (issue 43), in the browser's part and the shared table: what the page notes when the
+ * visitor lands (src/leads/source.ts: the referrer's host only, the tags bounded, whether a click id, never its
+ * value; a client-side navigation changes nothing), what the quote form sends with the lead, and the owner's label
+ * of those facts (contract/lead-source.ts), row by row of the documented table. The endpoint's side:
+ * lead-source-store.test.ts.
+ */
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ThemeProvider } from 'styled-components'
+import { NO_SOURCE, sourceLabel, sourceText, type SourceColumns } from '../../contract/lead-source'
+import { QuoteForm } from '../../src/components/quote-form'
+import { contacto } from '../../src/content/contacto'
+import { noteLanding, type LandingSource } from '../../src/leads/source'
+import { theme } from '../../src/theme/theme'
+
+/** A fresh copy of the capture module (its note is once per page), landed at `address` from `referrer`. */
+function land(address: string, referrer: string) {
+  let capture: typeof import('../../src/leads/source') | undefined
+  jest.isolateModules(() => {
+    capture = jest.requireActual('../../src/leads/source')
+  })
+  window.history.replaceState(null, '', address)
+  Object.defineProperty(document, 'referrer', { configurable: true, value: referrer })
+  capture?.noteLanding()
+  return capture as typeof import('../../src/leads/source')
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'))
+
+describe('the note taken on landing', () => {
+  test('the referring site is kept as its host alone, whatever its address held', () => {
+    const capture = land('/servicios', 'https://www.google.com/search?q=albercas+en+puebla&oq=albercas')
+    expect(capture.landingSource()).toEqual({
+      landing: '/servicios',
+      referrer: 'www.google.com',
+      utm_source: '',
+      utm_medium: '',
+      utm_campaign: '',
+      gclid: false,
+      fbclid: false,
+    })
+  })
+
+  test('campaign tags are kept bounded; of a click id only that it was there', () => {
+    const capture = land(
+      `/?utm_source=facebook&utm_medium=cpc&utm_campaign=${'verano'.repeat(40)}&fbclid=IwAR-SECRETO&gbraid=0AAA-SECRETO`,
+      '',
+    )
+    const noted = capture.landingSource()
+    expect(noted).toMatchObject({ landing: '/', referrer: '', utm_source: 'facebook', utm_medium: 'cpc' })
+    expect(noted?.utm_campaign).toHaveLength(100)
+    expect(noted).toMatchObject({ gclid: true, fbclid: true })
+    expect(JSON.stringify(noted)).not.toContain('SECRETO')
+  })
+
+  test('a client-side navigation, a second call or a new referrer change nothing: the landing is noted once', () => {
+    const capture = land('/?utm_source=volante&utm_campaign=mayo', 'https://l.facebook.com/l.php?u=x')
+    const first = capture.landingSource()
+    window.history.pushState(null, '', '/contacto')
+    Object.defineProperty(document, 'referrer', { configurable: true, value: 'https://otro.example/' })
+    capture.noteLanding()
+    expect(capture.landingSource()).toBe(first)
+    expect(first).toMatchObject({ landing: '/', referrer: 'l.facebook.com', utm_source: 'volante' })
+  })
+
+  test('no referrer at all (typed, bookmarked, an app that sends none) is an empty host, not a guess', () => {
+    expect(land('/contacto', '').landingSource()).toMatchObject({ landing: '/contacto', referrer: '' })
+  })
+})
+
+describe('the quote form with an endpoint', () => {
+  const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
+  const realFetch = globalThis.fetch
+  beforeEach(() => {
+    globals.LEAD_ENDPOINT = '/api/leads'
+  })
+  afterEach(() => {
+    globals.LEAD_ENDPOINT = ''
+    globalThis.fetch = realFetch
+  })
+
+  test('sends what the page noted with the lead, and its privacy notice says so', async () => {
+    // The module the form imports, noted as the client entry does, then a client-side navigation to the form.
+    noteLanding(
+      {
+        pathname: '/',
+        search: '?utm_source=facebook&utm_medium=cpc&utm_campaign=verano&fbclid=IwAR-SECRETO',
+      },
+      '',
+    )
+    window.history.pushState(null, '', '/contacto')
+    const bodies: { source?: LandingSource; page?: string }[] = []
+    globalThis.fetch = jest.fn(async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)) as (typeof bodies)[number])
+      return new Response('{"id":"x"}', { status: 201 })
+    }) as unknown as typeof fetch
+    const user = userEvent.setup()
+    render(
+      <ThemeProvider theme={theme}>
+        <QuoteForm form={contacto.form} />
+      </ThemeProvider>,
+    )
+    expect(screen.getByText(contacto.form.privacy.source, { exact: false })).toBeVisible()
+    await user.type(screen.getByLabelText('Nombre Completo'), 'Rosa Vargas')
+    await user.type(screen.getByLabelText('Teléfono'), '222 555 0199')
+    await user.type(screen.getByLabelText('Email'), 'rosa@example.com')
+    await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
+    await user.type(screen.getByLabelText('Mensaje'), 'Mantenimiento mensual.')
+    await user.click(screen.getByRole('button', { name: 'Enviar Mensaje' }))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]?.page).toBe('/contacto')
+    expect(bodies[0]?.source).toEqual({
+      landing: '/',
+      referrer: '',
+      utm_source: 'facebook',
+      utm_medium: 'cpc',
+      utm_campaign: 'verano',
+      gclid: false,
+      fbclid: true,
+    })
+    expect(JSON.stringify(bodies[0])).not.toContain('SECRETO')
+  })
+})
+
+/** Facts seen by the page, with these tags, referrer and click ids. */
+const seen = (facts: Partial<SourceColumns>): SourceColumns => ({
+  ...NO_SOURCE,
+  source_via: 'page',
+  ...facts,
+})
+
+// The table in contract/lead-source.ts and docs/leads.md, row by row: the facts, then the owner's label.
+test.each<[string, SourceColumns, string]>([
+  [
+    '1. a Google Ads click id',
+    seen({ source_gclid: 1, source_referrer: 'www.google.com' }),
+    'Google (anuncio)',
+  ],
+  [
+    '1. … whatever the tags say',
+    seen({ source_gclid: 1, source_utm_source: 'facebook' }),
+    'Google (anuncio)',
+  ],
+  [
+    '2. utm_source=google, paid',
+    seen({ source_utm_source: 'google', source_utm_medium: 'cpc' }),
+    'Google (anuncio)',
+  ],
+  [
+    '2. utm_source=google, ppc',
+    seen({ source_utm_source: 'Google', source_utm_medium: 'PPC' }),
+    'Google (anuncio)',
+  ],
+  [
+    '2. utm_source=google, unpaid',
+    seen({ source_utm_source: 'google', source_utm_medium: 'organic' }),
+    'Google (búsqueda)',
+  ],
+  [
+    '2. utm_source=facebook',
+    seen({ source_utm_source: 'facebook', source_utm_medium: 'social' }),
+    'Facebook',
+  ],
+  [
+    '2. utm_source=fb, paid',
+    seen({ source_utm_source: 'fb', source_utm_medium: 'paid_social' }),
+    'Facebook (anuncio)',
+  ],
+  ['2. utm_source=m.facebook.com', seen({ source_utm_source: 'm.facebook.com' }), 'Facebook'],
+  ['2. utm_source=ig', seen({ source_utm_source: 'ig' }), 'Instagram'],
+  [
+    '2. utm_source=instagram, paid',
+    seen({ source_utm_source: 'instagram', source_utm_medium: 'cpc' }),
+    'Instagram (anuncio)',
+  ],
+  ['2. utm_source=whatsapp', seen({ source_utm_source: 'whatsapp', source_utm_medium: 'cpc' }), 'WhatsApp'],
+  ['3. the owner’s own tag', seen({ source_utm_source: 'volante' }), 'Volante'],
+  ['3. … with separators', seen({ source_utm_source: 'lona_av-juarez' }), 'Lona av juarez'],
+  [
+    '3. … before the referrer and fbclid',
+    seen({ source_utm_source: 'qr', source_referrer: 'www.google.com', source_fbclid: 1 }),
+    'Qr',
+  ],
+  ['4. from Google Mexico', seen({ source_referrer: 'www.google.com.mx' }), 'Google (búsqueda)'],
+  [
+    '4. from Google’s Android app',
+    seen({ source_referrer: 'com.google.android.googlequicksearchbox' }),
+    'Google (búsqueda)',
+  ],
+  [
+    '4. from Google with a paid medium',
+    seen({ source_referrer: 'www.google.com', source_utm_medium: 'cpc' }),
+    'Google (anuncio)',
+  ],
+  ['4. from Facebook’s link shim', seen({ source_referrer: 'l.facebook.com' }), 'Facebook'],
+  [
+    '4. from Instagram (fbclid too)',
+    seen({ source_referrer: 'l.instagram.com', source_fbclid: 1 }),
+    'Instagram',
+  ],
+  ['4. from WhatsApp Web', seen({ source_referrer: 'web.whatsapp.com' }), 'WhatsApp'],
+  ['5. a Facebook click id, no referrer', seen({ source_fbclid: 1 }), 'Facebook'],
+  ['6. another site', seen({ source_referrer: 'www.ejemplo.com' }), 'Otro sitio: ejemplo.com'],
+  [
+    '6. … not Google by its name alone',
+    seen({ source_referrer: 'notgoogle.com' }),
+    'Otro sitio: notgoogle.com',
+  ],
+  ['7. landed with nothing to say', seen({}), 'Directo'],
+  [
+    '8. came from another page of the site',
+    seen({ source_via: 'site', source_landing: '/contacto' }),
+    'Sin datos',
+  ],
+  ['8. … but its address was tagged', seen({ source_via: 'site', source_utm_source: 'volante' }), 'Volante'],
+  ['8. sent without scripts', seen({ source_via: 'post' }), 'Sin datos'],
+  ['8. stored before migration 0007', NO_SOURCE, 'Sin datos'],
+])('%s', (_row, facts, label) => {
+  expect(sourceLabel(facts)).toBe(label)
+})
+
+test('the campaign is shown beside the label, never instead of it', () => {
+  expect(sourceText(seen({ source_utm_source: 'facebook', source_utm_campaign: 'verano' }))).toBe(
+    'Facebook · campaña «verano»',
+  )
+  expect(sourceText(seen({ source_referrer: 'www.google.com' }))).toBe('Google (búsqueda)')
+  expect(sourceText({})).toBe('Sin datos')
+})
