@@ -10,7 +10,7 @@
  *   DELETE leads/:id             → deleted for good                           (CSRF-checked)
  *   POST   leads/:id/contacto    → { via: llamada | whatsapp | correo }: the first contact (CSRF-checked)
  *   DELETE leads/:id/contacto    → «Deshacer»: that first contact undone      (CSRF-checked)
- *   GET    cifras                → this month's and last month's figures of the promise
+ *   GET    cifras                → this month's and last month's figures of the promise, and by source
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts), streamed a page of rows at a time
  *   POST   logout                → the cookie deleted                         (CSRF-checked)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
@@ -41,6 +41,7 @@ import { empty, json, problem, withApiHeaders } from '../http'
 import { clearedSessionCookie, sessionOf } from './session'
 import { isOwnersOrigin } from '../owner/origin'
 import { CSV_BOM, csvLine, toCsv } from './csv'
+import { SOURCE_CSV_HEADER, sourceCells, sourceFigures } from './sources'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
@@ -92,7 +93,11 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   if (route === 'cifras') {
     if (method !== 'GET') return notAllowed('GET')
-    const answer: FiguresAnswer = { now: now.toISOString(), months: await monthFigures(db, now) }
+    const [months, sources] = await Promise.all([monthFigures(db, now), sourceFigures(db, now)])
+    const answer: FiguresAnswer = {
+      now: now.toISOString(),
+      months: months.map((month, n) => ({ ...month, sources: sources[n] ?? [] })),
+    }
     return json(200, answer)
   }
   const contactId = CONTACT_PATH.exec(route)?.[1]
@@ -165,6 +170,7 @@ export const CSV_HEADER = [
   'Contacto por',
   'Nota',
   'Página',
+  ...SOURCE_CSV_HEADER,
   'ID',
 ]
 
@@ -192,6 +198,7 @@ const csvRow = (lead: Lead): unknown[] => [
   lead.first_contact_via ? CONTACT_WAY_CSV[lead.first_contact_via] : '',
   lead.note,
   lead.page,
+  ...sourceCells(lead),
   lead.id,
 ]
 

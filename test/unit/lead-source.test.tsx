@@ -2,15 +2,18 @@
  * Where a client came from (issue 43), in the browser's part and the shared table: what the page notes when the
  * visitor lands (src/leads/source.ts: the referrer's host only, the tags bounded, whether a click id, never its
  * value; a client-side navigation changes nothing), what the quote form sends with the lead, and the owner's label
- * of those facts (contract/lead-source.ts), row by row of the documented table. The endpoint's side:
- * lead-source-store.test.ts.
+ * of those facts (contract/lead-source.ts), row by row of the documented table, and how the inbox shows it. The
+ * endpoint's side and the figures' query: lead-source-store.test.ts.
  */
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ThemeProvider } from 'styled-components'
+import type { Lead, MonthFigures } from '../../contract/inbox-api'
 import { NO_SOURCE, sourceLabel, sourceText, type SourceColumns } from '../../contract/lead-source'
 import { QuoteForm } from '../../src/components/quote-form'
 import { contacto } from '../../src/content/contacto'
+import { LeadSource } from '../../src/inbox/components/lead-source'
+import { SourceFigures } from '../../src/inbox/components/source-figures'
 import { noteLanding, type LandingSource } from '../../src/leads/source'
 import { theme } from '../../src/theme/theme'
 
@@ -226,4 +229,43 @@ test('the campaign is shown beside the label, never instead of it', () => {
   )
   expect(sourceText(seen({ source_referrer: 'www.google.com' }))).toBe('Google (búsqueda)')
   expect(sourceText({})).toBe('Sin datos')
+})
+
+test('the inbox: one line on the card; the month figures by source, a table per month', () => {
+  const facebook = seen({ source_utm_source: 'facebook', source_utm_campaign: 'verano' })
+  const month = (key: string, sources: MonthFigures['sources']) => ({ month: key, sources }) as MonthFigures
+  render(
+    <>
+      <LeadSource lead={facebook as Lead} />
+      <SourceFigures
+        months={[
+          month('2026-11', [
+            { source: 'Google (búsqueda)', received: 3, inTime: 2 },
+            { source: 'Directo', received: 1, inTime: 1 },
+          ]),
+          month('2026-10', []),
+        ]}
+      />
+    </>,
+  )
+  expect(screen.getByText('Facebook · campaña «verano»', { exact: false })).toHaveTextContent(
+    'Origen Facebook · campaña «verano»',
+  )
+  const rows = within(screen.getByRole('table', { name: 'Este mes (noviembre)' }))
+    .getAllByRole('row')
+    .map((row) =>
+      ['columnheader', 'rowheader', 'cell'].flatMap((role) =>
+        within(row)
+          .queryAllByRole(role)
+          .map((cell) => cell.textContent),
+      ),
+    )
+  expect(rows).toEqual([
+    ['Origen', 'Recibidas', 'A tiempo'],
+    ['Google (búsqueda)', '3', '2'],
+    ['Directo', '1', '1'],
+  ])
+  expect(
+    within(screen.getByRole('region', { name: 'El mes pasado (octubre)' })).getByText('Ninguna solicitud.'),
+  ).toBeVisible()
 })

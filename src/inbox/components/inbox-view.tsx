@@ -16,6 +16,7 @@ import { ListSummary } from './list-summary'
 import { MonthFigures } from './month-figures'
 import { OpenedLead } from './opened-lead'
 import { SearchBox } from './search-box'
+import { SourceFigures } from './source-figures'
 import { SpamPanel } from './spam-panel'
 import { ViewFilter } from './view-filter'
 
@@ -92,6 +93,7 @@ export function InboxView({
           onShowAll={() => actions.showView('spam')}
         />
         <MonthFigures months={state.figures} />
+        <SourceFigures months={state.figures} />
       </div>
       {confirming && (
         <ConfirmDelete
