@@ -18,8 +18,10 @@ jest.setTimeout(60_000)
 const lead = leadBench({ promise, extra: () => ({ LEAD_RATE_LIMIT: '1000' }) })
 const { post, rows, settle } = lead
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
-const SOURCE_OF = `SELECT source_via, source_landing, source_referrer, source_utm_source, source_utm_medium,
-  source_utm_campaign, source_gclid, source_fbclid FROM leads WHERE id = ?1`
+const SOURCES = `SELECT source_via, source_landing, source_referrer, source_utm_source, source_utm_medium,
+  source_utm_campaign, source_gclid, source_fbclid FROM leads`
+/** The source's columns of every lead, by id. */
+const sources = () => rows(`${SOURCES} ORDER BY id`)
 /** Every column of a lead, as one text: what the database holds of it. */
 const storedText = async (id: string) => JSON.stringify(await rows('SELECT * FROM leads WHERE id = ?1', id))
 
@@ -39,7 +41,7 @@ test('what the page noted is stored cleaned and bounded; of a referrer its host,
     }),
   )
   expect(answer.status).toBe(201)
-  expect(await rows(SOURCE_OF, uuid(1))).toEqual([
+  expect(await rows(`${SOURCES} WHERE id = ?1`, uuid(1))).toEqual([
     {
       source_via: 'page',
       source_landing: '/servicios',
@@ -80,7 +82,7 @@ test('a lead is never refused for its source: what is not what it should be is d
   ]
   for (const [n, source] of junk.entries())
     expect((await post(formJson({ id: uuid(n), source }))).status).toBe(201)
-  expect(await rows(`${SOURCE_OF.replace('WHERE id = ?1', 'ORDER BY id')}`)).toEqual([
+  expect(await sources()).toEqual([
     // Not an object: as if no page had noted anything (the Referer, absent here, is all there is).
     expect.objectContaining({ source_via: 'post', source_referrer: '', source_utm_source: '' }),
     expect.objectContaining({ source_via: 'post', source_referrer: '' }),
@@ -102,7 +104,7 @@ test('a first load that came from another page of the site: its tags count, the 
       source: { landing: '/contacto', referrer: 'www.aquapuebla.mx', utm_source: 'volante' },
     }),
   )
-  expect(await rows(`${SOURCE_OF.replace('WHERE id = ?1', 'ORDER BY id')}`)).toEqual([
+  expect(await sources()).toEqual([
     expect.objectContaining({ source_via: 'site', source_landing: '/contacto', source_referrer: '' }),
     expect.objectContaining({ source_via: 'site', source_referrer: '', source_utm_source: 'volante' }),
   ])
@@ -118,7 +120,7 @@ test("without the page's note, the endpoint's own view: the tags of the page tha
   await native(uuid(1), `${SITE}/contacto?utm_source=volante&utm_campaign=mayo&fbclid=IwAR-VALOR`)
   // A Referer that is not one of the site's pages says nothing about the visitor.
   await native(uuid(2), 'https://otro.example/contacto?utm_source=facebook')
-  expect(await rows(`${SOURCE_OF.replace('WHERE id = ?1', 'ORDER BY id')}`)).toEqual([
+  expect(await sources()).toEqual([
     {
       source_via: 'post',
       source_landing: '',

@@ -126,113 +126,64 @@ describe('the quote form with an endpoint', () => {
   })
 })
 
-/** Facts seen by the page, with these tags, referrer and click ids. */
-const seen = (facts: Partial<SourceColumns>): SourceColumns => ({
+/** Facts the page saw: `src`, `med`, `camp` its utm tags, `ref` the referring host, click ids as 1. */
+interface Seen {
+  via?: SourceColumns['source_via']
+  src?: string
+  med?: string
+  camp?: string
+  ref?: string
+  gclid?: number
+  fbclid?: number
+}
+const seen = ({ via = 'page', src = '', med = '', camp = '', ref = '', gclid = 0, fbclid = 0 }: Seen) => ({
   ...NO_SOURCE,
-  source_via: 'page',
-  ...facts,
+  ...{ source_via: via, source_utm_source: src, source_utm_medium: med, source_utm_campaign: camp },
+  ...{ source_referrer: ref, source_gclid: gclid, source_fbclid: fbclid },
 })
 
 // The table in contract/lead-source.ts and docs/leads.md, row by row: the facts, then the owner's label.
-test.each<[string, SourceColumns, string]>([
-  [
-    '1. a Google Ads click id',
-    seen({ source_gclid: 1, source_referrer: 'www.google.com' }),
-    'Google (anuncio)',
-  ],
-  [
-    '1. … whatever the tags say',
-    seen({ source_gclid: 1, source_utm_source: 'facebook' }),
-    'Google (anuncio)',
-  ],
-  [
-    '2. utm_source=google, paid',
-    seen({ source_utm_source: 'google', source_utm_medium: 'cpc' }),
-    'Google (anuncio)',
-  ],
-  [
-    '2. utm_source=google, ppc',
-    seen({ source_utm_source: 'Google', source_utm_medium: 'PPC' }),
-    'Google (anuncio)',
-  ],
-  [
-    '2. utm_source=google, unpaid',
-    seen({ source_utm_source: 'google', source_utm_medium: 'organic' }),
-    'Google (búsqueda)',
-  ],
-  [
-    '2. utm_source=facebook',
-    seen({ source_utm_source: 'facebook', source_utm_medium: 'social' }),
-    'Facebook',
-  ],
-  [
-    '2. utm_source=fb, paid',
-    seen({ source_utm_source: 'fb', source_utm_medium: 'paid_social' }),
-    'Facebook (anuncio)',
-  ],
-  ['2. utm_source=m.facebook.com', seen({ source_utm_source: 'm.facebook.com' }), 'Facebook'],
-  ['2. utm_source=ig', seen({ source_utm_source: 'ig' }), 'Instagram'],
-  [
-    '2. utm_source=instagram, paid',
-    seen({ source_utm_source: 'instagram', source_utm_medium: 'cpc' }),
-    'Instagram (anuncio)',
-  ],
-  ['2. utm_source=whatsapp', seen({ source_utm_source: 'whatsapp', source_utm_medium: 'cpc' }), 'WhatsApp'],
-  ['3. the owner’s own tag', seen({ source_utm_source: 'volante' }), 'Volante'],
-  ['3. … with separators', seen({ source_utm_source: 'lona_av-juarez' }), 'Lona av juarez'],
-  [
-    '3. … before the referrer and fbclid',
-    seen({ source_utm_source: 'qr', source_referrer: 'www.google.com', source_fbclid: 1 }),
-    'Qr',
-  ],
-  ['4. from Google Mexico', seen({ source_referrer: 'www.google.com.mx' }), 'Google (búsqueda)'],
-  [
-    '4. from Google’s Android app',
-    seen({ source_referrer: 'com.google.android.googlequicksearchbox' }),
-    'Google (búsqueda)',
-  ],
-  [
-    '4. from Google with a paid medium',
-    seen({ source_referrer: 'www.google.com', source_utm_medium: 'cpc' }),
-    'Google (anuncio)',
-  ],
-  ['4. from Facebook’s link shim', seen({ source_referrer: 'l.facebook.com' }), 'Facebook'],
-  [
-    '4. from Instagram (fbclid too)',
-    seen({ source_referrer: 'l.instagram.com', source_fbclid: 1 }),
-    'Instagram',
-  ],
-  ['4. from WhatsApp Web', seen({ source_referrer: 'web.whatsapp.com' }), 'WhatsApp'],
-  ['5. a Facebook click id, no referrer', seen({ source_fbclid: 1 }), 'Facebook'],
-  ['6. another site', seen({ source_referrer: 'www.ejemplo.com' }), 'Otro sitio: ejemplo.com'],
-  [
-    '6. … not Google by its name alone',
-    seen({ source_referrer: 'notgoogle.com' }),
-    'Otro sitio: notgoogle.com',
-  ],
-  ['7. landed with nothing to say', seen({}), 'Directo'],
-  [
-    '8. came from another page of the site',
-    seen({ source_via: 'site', source_landing: '/contacto' }),
-    'Sin datos',
-  ],
-  ['8. … but its address was tagged', seen({ source_via: 'site', source_utm_source: 'volante' }), 'Volante'],
-  ['8. sent without scripts', seen({ source_via: 'post' }), 'Sin datos'],
-  ['8. stored before migration 0007', NO_SOURCE, 'Sin datos'],
+test.each<[string, Seen, string]>([
+  ['1. a Google Ads click id', { gclid: 1, ref: 'www.google.com' }, 'Google (anuncio)'],
+  ['1. … whatever the tags say', { gclid: 1, src: 'facebook' }, 'Google (anuncio)'],
+  ['2. utm_source=google, paid', { src: 'google', med: 'cpc' }, 'Google (anuncio)'],
+  ['2. utm_source=Google, PPC', { src: 'Google', med: 'PPC' }, 'Google (anuncio)'],
+  ['2. utm_source=google, unpaid', { src: 'google', med: 'organic' }, 'Google (búsqueda)'],
+  ['2. utm_source=facebook', { src: 'facebook', med: 'social' }, 'Facebook'],
+  ['2. utm_source=fb, paid', { src: 'fb', med: 'paid_social' }, 'Facebook (anuncio)'],
+  ['2. utm_source=m.facebook.com', { src: 'm.facebook.com' }, 'Facebook'],
+  ['2. utm_source=ig', { src: 'ig' }, 'Instagram'],
+  ['2. utm_source=instagram, paid', { src: 'instagram', med: 'cpc' }, 'Instagram (anuncio)'],
+  ['2. utm_source=whatsapp', { src: 'whatsapp', med: 'cpc' }, 'WhatsApp'],
+  ['3. the owner’s own tag', { src: 'volante' }, 'Volante'],
+  ['3. … with separators', { src: 'lona_av-juarez' }, 'Lona av juarez'],
+  ['3. … before the referrer and fbclid', { src: 'qr', ref: 'www.google.com', fbclid: 1 }, 'Qr'],
+  ['4. from Google Mexico', { ref: 'www.google.com.mx' }, 'Google (búsqueda)'],
+  ['4. from Google’s Android app', { ref: 'com.google.android.googlequicksearchbox' }, 'Google (búsqueda)'],
+  ['4. from Google with a paid medium', { ref: 'www.google.com', med: 'cpc' }, 'Google (anuncio)'],
+  ['4. from Facebook’s link shim', { ref: 'l.facebook.com' }, 'Facebook'],
+  ['4. from Instagram (fbclid too)', { ref: 'l.instagram.com', fbclid: 1 }, 'Instagram'],
+  ['4. from WhatsApp Web', { ref: 'web.whatsapp.com' }, 'WhatsApp'],
+  ['5. a Facebook click id, no referrer', { fbclid: 1 }, 'Facebook'],
+  ['6. another site', { ref: 'www.ejemplo.com' }, 'Otro sitio: ejemplo.com'],
+  ['6. … not Google by its name alone', { ref: 'notgoogle.com' }, 'Otro sitio: notgoogle.com'],
+  ['7. landed with nothing to say', {}, 'Directo'],
+  ['8. came from another page of the site', { via: 'site' }, 'Sin datos'],
+  ['8. … but its address was tagged', { via: 'site', src: 'volante' }, 'Volante'],
+  ['8. sent without scripts', { via: 'post' }, 'Sin datos'],
+  ['8. stored before migration 0007', { via: null }, 'Sin datos'],
 ])('%s', (_row, facts, label) => {
-  expect(sourceLabel(facts)).toBe(label)
+  expect(sourceLabel(seen(facts))).toBe(label)
 })
 
 test('the campaign is shown beside the label, never instead of it', () => {
-  expect(sourceText(seen({ source_utm_source: 'facebook', source_utm_campaign: 'verano' }))).toBe(
-    'Facebook · campaña «verano»',
-  )
-  expect(sourceText(seen({ source_referrer: 'www.google.com' }))).toBe('Google (búsqueda)')
+  expect(sourceText(seen({ src: 'facebook', camp: 'verano' }))).toBe('Facebook · campaña «verano»')
+  expect(sourceText(seen({ ref: 'www.google.com' }))).toBe('Google (búsqueda)')
   expect(sourceText({})).toBe('Sin datos')
 })
 
 test('the inbox: one line on the card; the month figures by source, a table per month', () => {
-  const facebook = seen({ source_utm_source: 'facebook', source_utm_campaign: 'verano' })
+  const facebook = seen({ src: 'facebook', camp: 'verano' })
   const month = (key: string, sources: MonthFigures['sources']) => ({ month: key, sources }) as MonthFigures
   render(
     <>
