@@ -20,7 +20,7 @@
 
 /**
  * How the facts were learnt:
- *   page: the page's script noted them on the visitor's first load (src/leads/source.ts);
+ *   page: the page's script noted them on the visitor's first load (src/leads/landing.ts);
  *   site: that first load came from another page of this site (a page opened in a new tab, the no-JavaScript
  *         answer's link back): where the visitor first came from was not seen; the tags of that load's address
  *         and its path are kept;

@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom'
 import { AppProviders } from '../src/app-providers'
-import { noteLanding } from '../src/leads/source'
+import { noteLanding } from '../src/leads/landing'
 import { adoptServerStyles } from '../src/theme/server-styles'
 import { routes } from './routes'
 

@@ -19,7 +19,6 @@ import { contactLabels } from '../content/shared'
 import { clearDraft, clearSubmission, loadDraft, markOpened, saveDraft, submission } from '../leads/draft'
 import type { FieldErrors } from '../leads/lead'
 import { emptyLead, leadFields, type Lead } from '../leads/lead-fields'
-import { landingSource } from '../leads/source'
 import { turnstileNotes } from '../../contract/lead-messages'
 import { loadTurnstile, resetTurnstile, waitForTurnstileToken } from '../leads/turnstile-widget'
 import { preloadToaster } from '../toast/deferred-toaster'
@@ -165,13 +164,13 @@ export function QuoteForm({ form }: QuoteFormProps) {
         return done()
       }
     }
-    const [{ currentSubmission, deliverLead }, { toast }] = await modules
+    const [{ currentSubmission, deliverLead, landingSource }, { toast }] = await modules
     const result = await deliverLead(lead, {
       endpoint: isBot ? '' : endpoint,
       // The path alone, as analytics records it: a query string or fragment could hold anything.
       page: canonicalPath(window.location.pathname),
       // The draft's submission store from the page's own module (its memory outlives a blocked localStorage),
-      // so the delivery chunk imports nothing of it.
+      // so the delivery chunk imports nothing of it; where the visitor came from, as the entry noted it on landing.
       ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission), source: landingSource() } : {}),
       ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: token } : {}),
     })
@@ -343,7 +342,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
       >
         <h3 id="privacidad">{form.privacy.title}</h3>
         <p>
-          {form.privacy.text} {form.privacy.storage} {form.privacy.source} {form.privacy.rights}{' '}
+          {form.privacy.text} {form.privacy.storage} {form.privacy.rights}{' '}
           <a href={site.email.href}>{site.email.address}</a>
           {`.${analyticsPrivacyNote ? ` ${analyticsPrivacyNote}` : ''}`}
         </p>

@@ -3,6 +3,8 @@ import type { SubmissionStore } from './draft'
 import type { Lead } from './lead-fields'
 import type { LandingSource } from './source'
 
+export { landingSource } from './source'
+
 export type { Lead }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Where a client came from (issue 43), in the browser's part and the shared table: what the page notes when the
- * visitor lands (src/leads/source.ts: the referrer's host only, the tags bounded, whether a click id, never its
- * value; a client-side navigation changes nothing), what the quote form sends with the lead, and the owner's label
+ * visitor lands (src/leads/landing.ts, read by src/leads/source.ts: the referrer's host only, the tags bounded,
+ * whether a click id, never its value; a client-side navigation changes nothing), what the quote form sends with the lead, and the owner's label
  * of those facts (contract/lead-source.ts), row by row of the documented table, and how the inbox shows it. The
  * endpoint's side and the figures' query: lead-source-store.test.ts.
  */
@@ -9,24 +9,27 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ThemeProvider } from 'styled-components'
 import type { Lead, MonthFigures } from '../../contract/inbox-api'
+import { SOURCE_MAX_LENGTH } from '../../contract/lead-rules'
 import { NO_SOURCE, sourceLabel, sourceText, type SourceColumns } from '../../contract/lead-source'
 import { QuoteForm } from '../../src/components/quote-form'
 import { contacto } from '../../src/content/contacto'
 import { LeadSource } from '../../src/inbox/components/lead-source'
 import { SourceFigures } from '../../src/inbox/components/source-figures'
-import { noteLanding, type LandingSource } from '../../src/leads/source'
+import { noteLanding } from '../../src/leads/landing'
+import { landingSource, type LandingSource } from '../../src/leads/source'
 import { theme } from '../../src/theme/theme'
 
-/** A fresh copy of the capture module (its note is once per page), landed at `address` from `referrer`. */
+/** A fresh copy of the note (once per page), the page landed at `address` from `referrer`, and its reader. */
 function land(address: string, referrer: string) {
-  let capture: typeof import('../../src/leads/source') | undefined
+  let note: typeof import('../../src/leads/landing') | undefined
   jest.isolateModules(() => {
-    capture = jest.requireActual('../../src/leads/source')
+    note = jest.requireActual<typeof import('../../src/leads/landing')>('../../src/leads/landing')
   })
   window.history.replaceState(null, '', address)
   Object.defineProperty(document, 'referrer', { configurable: true, value: referrer })
-  capture?.noteLanding()
-  return capture as typeof import('../../src/leads/source')
+  const { noteLanding, landingNote } = note as typeof import('../../src/leads/landing')
+  noteLanding()
+  return { noteLanding, landingNote, landingSource: () => landingSource(landingNote()) }
 }
 
 afterEach(() => window.history.replaceState(null, '', '/'))
@@ -52,9 +55,10 @@ describe('the note taken on landing', () => {
     )
     const noted = capture.landingSource()
     expect(noted).toMatchObject({ landing: '/', referrer: '', utm_source: 'facebook', utm_medium: 'cpc' })
-    expect(noted?.utm_campaign).toHaveLength(100)
+    expect(noted?.utm_campaign).toHaveLength(SOURCE_MAX_LENGTH.tag)
     expect(noted).toMatchObject({ gclid: true, fbclid: true })
-    expect(JSON.stringify(noted)).not.toContain('SECRETO')
+    // Not even the page's memory keeps a click id's value.
+    expect(JSON.stringify([capture.landingNote(), noted])).not.toContain('SECRETO')
   })
 
   test('a client-side navigation, a second call or a new referrer change nothing: the landing is noted once', () => {
@@ -63,7 +67,7 @@ describe('the note taken on landing', () => {
     window.history.pushState(null, '', '/contacto')
     Object.defineProperty(document, 'referrer', { configurable: true, value: 'https://otro.example/' })
     capture.noteLanding()
-    expect(capture.landingSource()).toBe(first)
+    expect(capture.landingSource()).toEqual(first)
     expect(first).toMatchObject({ landing: '/', referrer: 'l.facebook.com', utm_source: 'volante' })
   })
 
@@ -104,7 +108,7 @@ describe('the quote form with an endpoint', () => {
         <QuoteForm form={contacto.form} />
       </ThemeProvider>,
     )
-    expect(screen.getByText(contacto.form.privacy.source, { exact: false })).toBeVisible()
+    expect(screen.getByText(/^Cómo llegaste al sitio: .* sin cookies/)).toBeInTheDocument()
     await user.type(screen.getByLabelText('Nombre Completo'), 'Rosa Vargas')
     await user.type(screen.getByLabelText('Teléfono'), '222 555 0199')
     await user.type(screen.getByLabelText('Email'), 'rosa@example.com')
