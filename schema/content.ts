@@ -654,10 +654,6 @@ export const contactoSchema = v.strictObject({
         'Dónde y cuánto tiempo se guardan las solicitudes',
         'Si cambias el plazo, cambia también LEAD_RETENTION_DAYS (docs/leads.md).',
       ),
-      source: text(
-        'Cómo llegaste al sitio',
-        'Qué guardamos con cada solicitud de cómo llegó la persona (Google, Facebook, un volante) y para qué. Se borra con la solicitud.',
-      ),
       rights: text('Derechos ARCO', 'Le sigue el correo de la empresa.'),
       fullTitle: text('Título del aviso integral', 'El aviso completo se abre debajo del simplificado.'),
       full: list(textOf(1), 1, 12, 'paragraphs', 'Aviso integral (párrafos)'),
