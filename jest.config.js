@@ -2,8 +2,8 @@
  * One project per way of running the tests: `unit` (jsdom, React Testing Library); `chromium`, `firefox`,
  * `webkit` and `nginx` (a browser against dist/: every suite in Chromium, the suites where engines differ in
  * Firefox and WebKit too, the site suite on nginx). `npm run test:<project>` selects one; `npm test` runs them
- * all around a build. Before its tests each browser project checks that dist/ is the build they are written for
- * (test/setup/build-check.ts).
+ * all around a build. Before its tests each browser project checks that dist/ is the build they are written for,
+ * and makes the build variants it needs when they are not current (test/setup/build-check.ts, decision 036).
  */
 import { availableParallelism } from 'node:os'
 import { requireProjectNode } from './scripts/lib/require-node.js'
@@ -94,8 +94,11 @@ export default {
       moduleNameMapper,
       globals,
     },
-    // Every browser and server suite, in Chromium (CDP) against our serve script (or the real servers they start).
-    browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts']),
+    // Every browser and server suite, in Chromium (CDP) against our serve script (or the real servers they start),
+    // on dist/ and the two build variants its suites need (decision 036), made by the global setup.
+    browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts'], {
+      testEnvironmentOptions: { builds: ['endpoint', 'edited'] },
+    }),
     // Firefox ESR (WebDriver BiDi, puppeteer).
     browserProject('firefox', everyEngine),
     // WebKit, Safari's engine: WebKitGTK through WebKitWebDriver (classic WebDriver, selenium-webdriver); and the

@@ -12,9 +12,13 @@
  *      it). SESSION_SECRET comes from `.dev.vars` when it has 32 characters or more, else from the environment,
  *      else a fresh one (the inbox's sessions then end with the server).
  *   4. Cloudflare's own runtime (`wrangler pages dev`) serving the build with functions/: the lead endpoint, the
- *      inbox's API and the CMS sign-in, the same code as production.
- *   5. The addresses, which notification channels are on and where they go (never a secret), and a one-time
- *      sign-in link to the inbox that works only on loopback (GitHub cannot be reached offline).
+ *      inbox's API and the CMS sign-in, the same code as production; and in the same process, on the same local
+ *      D1, the leads' schedule Worker (workers/lead-schedule/: retries, digests, reminders, the daily summary),
+ *      with the same variables (scripts/hosts/servers.ts startPages: one process, so it never races the site).
+ *   5. The addresses, which notification channels are on and where they go (never a secret), a one-time sign-in
+ *      link to the inbox that works only on loopback (GitHub cannot be reached offline), and when the schedule
+ *      runs next. wrangler never fires a cron locally: this script does, as Cloudflare would (every 5 minutes,
+ *      on the minute its wrangler.jsonc's cron names), and says each run and the next.
  * Env: PORT (default 4173), LEAD_ENDPOINT, SITE_URL, IMAGE_ORIGIN (build settings); DEV_VARS (another variables
  * file), DIST_DIR (another build folder), LOCAL_STATE_DIR (another database folder): the tests use these three.
  * `npm run serve` serves dist/ without functions, as any static host would.
@@ -26,7 +30,7 @@ import { MIN_SECRET_LENGTH } from '../edge/inbox/session'
 import { readDevVars } from './hosts/dev-vars'
 import { INBOX_PREFIX } from './hosts/host-rules'
 import { localInboxSignIn } from './hosts/inbox-sign-in'
-import { createLocalD1, startPages } from './hosts/servers'
+import { createLocalD1, nextScheduleRun, scheduleEveryMinutes, startPages } from './hosts/servers'
 import { buildIntoSync } from './lib/build-into'
 import { staleReason } from './lib/build-info'
 import { readBuildSettings } from './lib/build-settings'
@@ -108,12 +112,32 @@ const inbox = localInboxSignIn(origin, {
 })
 const vars = { ...fileVars, SITE_URL: origin, ...inbox.vars }
 
-// 4. Cloudflare's runtime with the functions.
+// 4. Cloudflare's runtime with the functions, and the schedule Worker in the same process.
 const server = await startPages({
   root: dist,
   port,
   functions: { dir: path.join(root, 'functions'), vars, d1 },
+  schedule: { vars },
 })
+const every = scheduleEveryMinutes()
+const clock = (date: Date) =>
+  date.toLocaleTimeString('es-MX', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+let next = nextScheduleRun(new Date(), every)
+let timer: NodeJS.Timeout | undefined
+/** The cron, as Cloudflare runs it: at every `every`-th minute; each run said with the next one. */
+function scheduleNext(): void {
+  timer = setTimeout(async () => {
+    const ran = next
+    next = nextScheduleRun(new Date(ran.getTime() + 1000), every)
+    const outcome = await server.runSchedule().then(
+      () => 'hecho',
+      (error: unknown) => `falló (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    )
+    console.log(`  Trabajo programado de las ${clock(ran)}: ${outcome}. El próximo, a las ${clock(next)}.`)
+    scheduleNext()
+  }, next.getTime() - Date.now())
+}
+scheduleNext()
 
 // 5. The addresses, the channels, the link.
 console.log(`
@@ -121,6 +145,7 @@ console.log(`
   Solicitudes (bandeja):  ${server.url}${INBOX_PREFIX}
   Entrar a la bandeja:    ${inbox.link}   (un solo uso, solo en esta máquina)
   Base de datos local:    ${shown(d1.persistTo)}/ (se conserva entre ejecuciones)
+  Trabajo programado:     cada ${every} min (reintentos, resúmenes, recordatorios); el próximo, a las ${clock(next)}
   Variables:              ${fromFile ? `${shown(devVarsPath)} (${Object.keys(fromFile).length})` : `sin ${shown(devVarsPath)} (copia .dev.vars.example)`}
 ${notificationLines(vars)
   .map((line) => `  ${line}`)
@@ -128,7 +153,10 @@ ${notificationLines(vars)
   Ctrl+C lo detiene.
 `)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().finally(() => process.exit(0)))
+  process.once(signal, () => {
+    clearTimeout(timer)
+    void server.close().finally(() => process.exit(0))
+  })
 }
 
 /** Which channels tell the owner of a lead, and where they go: hosts and addresses, never a key or a path. */
@@ -161,9 +189,7 @@ function notificationLines(env: Record<string, string>): string[] {
       : 'Aviso por webhook:      apagado (LEAD_WEBHOOK_URL)',
   )
   if (on.length > 0)
-    lines.push(
-      '                        (un intento al llegar; los reintentos son del Worker programado, que npm start no arranca)',
-    )
+    lines.push('                        (un intento al llegar; los reintentos, del trabajo programado)')
   else lines.push('                        Las solicitudes se guardan, pero nadie recibe aviso.')
   return lines
 }

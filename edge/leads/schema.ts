@@ -8,6 +8,7 @@
  *     that says so (./relay.ts);
  *   - the schedule: every run reads the number first and, when it is behind or unreadable, relays one alarm per
  *     SCHEMA_ALARM_HOURS (./relay.ts relaySchemaAlarm).
+ * 5: migration 0005, the inbox's sessions (edge/inbox/session-store.ts): without it nobody can open the inbox.
  */
 import type { D1Database } from './d1'
 

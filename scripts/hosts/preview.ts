@@ -6,8 +6,9 @@
  * the variables of `.dev.vars` when that file exists (wrangler's own convention; git-ignored; see
  * `.dev.vars.example`; DEV_VARS_FILE names another file).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { readDevVars } from './dev-vars'
 import { deployDirFor } from './host-policy'
 import { MissingServerError, hostStarters, type HostName } from './servers'
 
@@ -15,22 +16,6 @@ const WHAT: Record<HostName, string> = {
   nginx: "Debian's nginx with the build's nginx.conf",
   apache: "Debian's apache2 with AllowOverride All, configured by dist/.htaccess",
   pages: "Cloudflare's Pages server (wrangler pages dev), reading dist/_headers and dist/_redirects",
-}
-
-/**
- * The variables of a `.dev.vars` file (dotenv syntax, as wrangler reads it): `NAME=value` lines, `#`
- * comments, values optionally in single or double quotes.
- */
-export function parseDevVars(text: string): Record<string, string> {
-  const vars: Record<string, string> = {}
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line)
-    if (!match || line.trimStart().startsWith('#')) continue
-    const [, name = '', raw = ''] = match
-    const quoted = /^(['"])([\s\S]*)\1$/.exec(raw)
-    vars[name] = quoted ? (quoted[2] ?? '') : raw.replace(/\s+#.*$/, '')
-  }
-  return vars
 }
 
 export async function runPreview(name: HostName): Promise<void> {
@@ -44,7 +29,7 @@ export async function runPreview(name: HostName): Promise<void> {
   }
   const nginxConf = path.join(deployDirFor(projectRoot, root), 'nginx.conf')
   const devVars = path.resolve(process.env.DEV_VARS_FILE || path.join(projectRoot, '.dev.vars'))
-  const vars = existsSync(devVars) ? parseDevVars(readFileSync(devVars, 'utf8')) : {}
+  const vars = readDevVars(devVars) ?? {}
   const functions = name === 'pages' ? { dir: path.join(projectRoot, 'functions'), vars } : undefined
   const server = await hostStarters[name]({
     root,

@@ -13,6 +13,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -63,8 +64,9 @@ export interface HostOptions {
 }
 
 /**
- * A local D1 database as wrangler keeps it: a SQLite file under `persistTo`, named after the database id.
- * Two wrangler processes with the same id and folder (the Pages project and the schedule Worker) share it.
+ * A local D1 database as wrangler keeps it: a SQLite file under `persistTo`, named after the database id. One
+ * wrangler process at a time may have it open (startPages runs the schedule Worker in the same process): two
+ * processes on one file answer each other `SQLITE_BUSY`.
  */
 export interface LocalD1 {
   persistTo: string
@@ -385,7 +387,8 @@ export function localD1Id(): string {
 
 /**
  * A fresh local D1 in `persistTo` with migrations/ applied, as `wrangler d1 migrations apply DB --local`
- * does with the project's wrangler.toml (production: --remote).
+ * does with the project's wrangler.toml (production: --remote). Run before the server starts: one process at a
+ * time on the file.
  */
 export function createLocalD1(persistTo: string): LocalD1 {
   if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
@@ -398,6 +401,36 @@ export function createLocalD1(persistTo: string): LocalD1 {
   if (result.status !== 0)
     throw new Error(`wrangler d1 migrations apply failed:\n${result.stdout}\n${result.stderr}`)
   return { persistTo, databaseId: localD1Id() }
+}
+
+/** The leads' schedule Worker (workers/lead-schedule/): its config, name and cron. */
+export const SCHEDULE_CONFIG = path.join('workers', 'lead-schedule', 'wrangler.jsonc')
+export const SCHEDULE_WORKER = 'aquapuebla-lead-schedule'
+
+/** Every how many minutes the schedule Worker's cron (`*\/N * * * *` in its wrangler.jsonc) runs it. */
+export function scheduleEveryMinutes(): number {
+  const config = readFileSync(path.join(projectRoot, SCHEDULE_CONFIG), 'utf8')
+  const cron = /"crons"\s*:\s*\[\s*"([^"]+)"/.exec(config)?.[1] ?? ''
+  const every = /^\*\/(\d+) \* \* \* \*$/.exec(cron)?.[1]
+  if (!every)
+    throw new Error(`${SCHEDULE_CONFIG}: the cron "${cron}" is not "*/N * * * *": update servers.ts`)
+  return Number(every)
+}
+
+/** When a `*\/every * * * *` cron next fires after `now`: the next minute that is a multiple of `every`. */
+export function nextScheduleRun(now: Date, every: number): Date {
+  const step = every * 60_000
+  return new Date(Math.floor(now.getTime() / step) * step + step)
+}
+
+export interface PagesServer extends HostServer {
+  /**
+   * A request straight to one Worker of the process, by its name (the Pages project's, the schedule Worker's or
+   * a test's own): wrangler's local runtime routes it there, where the public port reaches the Pages project only.
+   */
+  dispatch(worker: string, target: string, init?: RequestInit): Promise<Response>
+  /** Runs the schedule Worker's scheduled handler once, as its cron does (needs `schedule`). */
+  runSchedule(): Promise<void>
 }
 
 /** A wrangler child in its own process group (it starts workerd as its own child), output collected. */
@@ -418,36 +451,82 @@ function spawnWrangler(args: string[], cwd: string, dir: string, inheritOutput?:
   return { child, log: () => output }
 }
 
+/**
+ * Where wrangler's local runtime takes requests for its Workers (behind the proxy on the public port, which
+ * sends everything to the Pages project): wrangler writes it to its debug log on every (re)load, as
+ * `"userWorkerUrl":{"protocol":…,"hostname":…,"port":…}`. The last one counts.
+ */
+async function runtimeUrl(logDir: string): Promise<string> {
+  for (const deadline = Date.now() + 30_000; ;) {
+    const logs = existsSync(logDir) ? readdirSync(logDir).filter((name) => name.endsWith('.log')) : []
+    const text = logs.map((name) => readFileSync(path.join(logDir, name), 'utf8')).join('\n')
+    const found = [
+      ...text.matchAll(/"userWorkerUrl":\{"protocol":"(https?:)","hostname":"([^"]+)","port":"(\d+)"\}/g),
+    ].at(-1)
+    if (found) return `${found[1]}//${found[2]}:${found[3]}`
+    if (Date.now() > deadline)
+      throw new Error(
+        `wrangler's log in ${logDir} names no runtime address (userWorkerUrl): its format changed?`,
+      )
+    // Written just after the proxy started answering: a line to come, not a time to wait.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * Cloudflare's Pages server (`wrangler pages dev`) on the build, as the project is configured (wrangler.toml:
+ * the compatibility date, the D1 binding). With `functions`, its functions/ and their variables; with `schedule`,
+ * the leads' schedule Worker in the SAME process (wrangler's `-c` for a second config), on the same local D1:
+ * one runtime, one handle on the SQLite file, so the two never answer each other `SQLITE_BUSY` as two processes
+ * on one file did. `workers` are more Workers' configs for that process (a test's own). Everything wrangler reads
+ * is copied into a temp folder (the functions/ with edge/ and contract/, the configs, a `.dev.vars` per Worker,
+ * mode 0600: no secret on a command line), so a developer's own `.dev.vars` never reaches a test.
+ */
 export async function startPages({
   root,
   port,
   inheritOutput,
   functions,
+  schedule,
+  workers = [],
   protocol = 'http',
-}: HostOptions): Promise<HostServer> {
-  const wrangler = wranglerBin
-  if (!existsSync(wrangler)) throw new MissingServerError('wrangler is not installed: run npm ci')
+}: HostOptions & {
+  schedule?: { vars?: Record<string, string> }
+  workers?: string[]
+}): Promise<PagesServer> {
+  if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
   const actualPort = port || (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
   mkdirSync(path.join(dir, 'home'))
-  // wrangler compiles the functions/ folder of its working directory, as Cloudflare does of the project's,
-  // with the folders its modules import (edge/, and contract/ for the rules, texts and types the site shares).
-  if (functions) {
-    cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
-    for (const folder of ['edge', 'contract']) {
-      const source = path.join(path.dirname(path.resolve(functions.dir)), folder)
-      if (existsSync(source)) cpSync(source, path.join(dir, folder), { recursive: true })
-    }
+  cpSync(path.join(projectRoot, 'wrangler.toml'), path.join(dir, 'wrangler.toml'))
+  // wrangler compiles the functions/ folder beside its config, as Cloudflare does the project's, with the folders
+  // its modules import (edge/, and contract/ for the rules, texts and types the site shares).
+  const source = functions ? path.dirname(path.resolve(functions.dir)) : projectRoot
+  if (functions) cpSync(functions.dir, path.join(dir, 'functions'), { recursive: true })
+  for (const folder of functions || schedule ? ['edge', 'contract'] : [])
+    if (existsSync(path.join(source, folder)))
+      cpSync(path.join(source, folder), path.join(dir, folder), { recursive: true })
+  const varsFile = (folder: string, vars: Record<string, string> = {}) => {
+    if (Object.keys(vars).length > 0)
+      writeFileSync(path.join(folder, '.dev.vars'), devVarsFile(vars), { mode: 0o600 })
   }
-  // wrangler reads the variables from `.dev.vars` in its working folder, as in a project: no secret in `ps`.
-  if (functions?.vars && Object.keys(functions.vars).length > 0)
-    writeFileSync(path.join(dir, '.dev.vars'), devVarsFile(functions.vars), { mode: 0o600 })
+  varsFile(dir, functions?.vars)
+  const configs = [path.join(dir, 'wrangler.toml')]
+  if (schedule) {
+    const folder = path.join(dir, path.dirname(SCHEDULE_CONFIG))
+    cpSync(path.join(projectRoot, path.dirname(SCHEDULE_CONFIG)), folder, { recursive: true })
+    varsFile(folder, schedule.vars)
+    configs.push(path.join(dir, SCHEDULE_CONFIG))
+  }
+  configs.push(...workers)
   const d1 = functions?.d1
   const { child, log } = spawnWrangler(
     [
       'pages',
       'dev',
       path.resolve(root),
+      // One config is read from the working folder (wrangler refuses `-c` for a lone Pages config); more are named.
+      ...(configs.length > 1 ? configs.flatMap((config) => ['-c', config]) : []),
       '--ip',
       '127.0.0.1',
       '--port',
@@ -455,10 +534,8 @@ export async function startPages({
       // Its own devtools port: two wranglers starting at once would both take 9229, and one would fail.
       '--inspector-port',
       String(await freePort()),
-      `--compatibility-date=${pagesCompatibilityDate()}`,
       '--persist-to',
       d1 ? d1.persistTo : path.join(dir, 'state'),
-      ...(d1 ? ['--d1', `DB=${d1.databaseId}`] : []),
       '--log-level',
       'warn',
       '--show-interactive-dev-session=false',
@@ -468,66 +545,25 @@ export async function startPages({
     dir,
     inheritOutput,
   )
-  return started('pages', child, actualPort, dir, log, 'SIGTERM', true, protocol)
-}
-
-export interface ScheduleWorker {
-  url: string
-  log(): string
-  /** Runs the Worker's scheduled handler once, as its cron would (`wrangler dev --test-scheduled`). */
-  runSchedule(): Promise<void>
-  close(): Promise<void>
-}
-
-/**
- * The leads' schedule Worker (workers/lead-schedule/) under `wrangler dev --test-scheduled`, on the same
- * local D1 as the Pages project, with these variables (the Worker's own, as on Cloudflare).
- */
-export async function startScheduleWorker({
-  d1,
-  vars = {},
-  port = 0,
-  inheritOutput,
-}: {
-  d1: LocalD1
-  vars?: Record<string, string>
-  port?: number
-  inheritOutput?: boolean
-}): Promise<ScheduleWorker> {
-  if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
-  const actualPort = port || (await freePort())
-  const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-schedule-'))
-  mkdirSync(path.join(dir, 'home'))
-  const { child, log } = spawnWrangler(
-    [
-      'dev',
-      '--config',
-      path.join(projectRoot, 'workers', 'lead-schedule', 'wrangler.jsonc'),
-      '--test-scheduled',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(actualPort),
-      // Its own devtools port: two wranglers starting at once would both take 9229, and one would fail.
-      '--inspector-port',
-      String(await freePort()),
-      '--persist-to',
-      d1.persistTo,
-      '--show-interactive-dev-session=false',
-      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
-    ],
-    projectRoot,
-    dir,
-    inheritOutput,
-  )
-  const server = await started('pages', child, actualPort, dir, log, 'SIGTERM', true)
+  const server = await started('pages', child, actualPort, dir, log, 'SIGTERM', true, protocol)
+  const dispatch = (worker: string, target: string, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers)
+    headers.set('MF-Route-Override', worker)
+    return runtimeUrl(path.join(dir, 'logs')).then((base) =>
+      fetch(new URL(target, base), { ...init, headers }),
+    )
+  }
   return {
-    url: server.url,
-    log,
-    close: server.close,
+    ...server,
+    dispatch,
     async runSchedule() {
-      const response = await fetch(`${server.url}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`)
-      if (!response.ok) throw new Error(`the scheduled handler failed (${response.status}):\n${log()}`)
+      if (!schedule) throw new Error('this Pages server runs no schedule Worker: start it with `schedule`')
+      // Miniflare's trigger for a scheduled event (what `/cdn-cgi/handler/scheduled` becomes), for that Worker.
+      const cron = encodeURIComponent(`*/${scheduleEveryMinutes()} * * * *`)
+      const answer = await dispatch(SCHEDULE_WORKER, `/cdn-cgi/local/scheduled?cron=${cron}&format=json`)
+      const outcome = (await answer.json().catch(() => ({}))) as { outcome?: string }
+      if (outcome.outcome !== 'ok')
+        throw new Error(`the scheduled handler failed (${outcome.outcome ?? answer.status}):\n${log()}`)
     },
   }
 }

@@ -1,8 +1,8 @@
 /**
  * "Build the site into a folder": `npm run build` of a checkout with its output in `dist` (and the server bundle
  * in `ssrDist`, by default the `<dist>-server` sibling), with extra build settings, as a shell runs it. The one
- * implementation behind `npm start`, the benchmark's builds (scripts/bench/lighthouse.ts) and the tests' build
- * variants (test/helpers/browser.ts, test/helpers/content-variants.ts).
+ * implementation behind `npm start`, the benchmarks' builds (scripts/bench/lighthouse.ts) and the tests' build
+ * variants (test/helpers/builds.ts).
  * Jest sets NODE_ENV=test, with which Vite would bundle React's development build: the build never inherits it.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'

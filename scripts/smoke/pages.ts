@@ -188,6 +188,19 @@ async function checkLandmarks(ctx: SmokeContext, tab: Tab): Promise<void> {
 /** Every image drawn on the page has arrived and decoded; network failures of images count too. */
 async function checkImages(ctx: SmokeContext, tab: Tab): Promise<void> {
   const { page } = tab
+  // A visitor scrolls: each laid-out image is brought into view, so a lazy one (loading="lazy") is asked for
+  // whatever the browser's lazy-load distance is under load; then every one must finish or fail. Waiting a while
+  // and judging what happened to be loaded failed a loaded CI run on a lazy photo the browser had not yet asked for.
+  // The browser notices an image in view at its next rendering update: one frame shown per image.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    for (const image of document.images) {
+      if (image.getClientRects().length === 0) continue
+      image.scrollIntoView({ block: 'center', behavior: 'instant' })
+      await frame()
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' })
+  })
   await page
     .waitForFunction(
       () =>

@@ -143,6 +143,8 @@ export const copy = {
     'Aquí llegan las solicitudes de cotización del sitio. Entra con la cuenta de GitHub con la que editas el sitio.',
   signIn: 'Entrar con GitHub',
   signedOut: 'Sesión cerrada.',
+  signOutFailed: 'No se pudo cerrar la sesión. Revisa tu conexión e inténtalo de nuevo.',
+  renewing: 'Confirmando tu acceso con GitHub…',
   sessionEnded: 'Tu sesión terminó. Vuelve a entrar.',
   saved: 'Nota guardada.',
   deleted: 'Solicitud eliminada.',

@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
-import { distDir } from './browser'
+import { distDir } from './builds'
 
 export interface BuiltPage {
   /** Absolute path of the file. */

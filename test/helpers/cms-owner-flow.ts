@@ -1,13 +1,16 @@
 /**
- * The owner's edit from the phone (the owner runs the business from one), as one flow the CMS's browser tests share, in a driver tab of any
- * engine (test/helpers/driver.ts): from the admin's list of content files, open "Página Servicios", change the
+ * The owner's moves in Decap CMS's admin, by what the admin shows (its text, its labels), in a driver tab of any
+ * engine (test/helpers/driver.ts; a puppeteer page becomes one with `puppeteerTab`); every wait fails with what the
+ * page showed instead. And the owner's edit from the phone (the owner runs the business from one) as one flow
+ * the CMS's browser tests share: from the admin's list of content files, open "Página Servicios", change the
  * maintenance price, replace the first gallery photo with one from the device's files, publish. On each device
  * (a 390 × 844 touch phone, a 1280 px window; WebKit's 447 px window) every control is checked to lie on screen
  * before it is touched, and the page never lays out wider than the screen.
- * Used by cms-phone.test.ts (decap-server on loopback, every engine) and cms-sign-in.test.ts (GitHub, after the
- * pop-up, Chromium).
+ * Used by cms.test.ts, cms-phone.test.ts (decap-server on loopback, every engine), cms-sign-in.test.ts and
+ * admin-origin.test.ts (GitHub, after the pop-up, Chromium).
  */
 import path from 'node:path'
+import type { ElementHandle } from 'puppeteer-core'
 import sharp from 'sharp'
 import { puppeteerPage, type Handle, type Tab } from './driver'
 
@@ -105,8 +108,34 @@ export function waitForTextIn(tab: Tab, text: string): Promise<void> {
   )
 }
 
+/** Clicks the innermost visible element whose own text is `text`. */
+export async function clickTextIn(tab: Tab, text: string, selector?: string): Promise<void> {
+  await tab.click(await textIn(tab, text, selector))
+}
+
+/**
+ * Replaces a field's value, found by its label, as the owner retypes it: all of it selected, deleted, the new
+ * value typed key by key (in Chromium and Firefox; WebKit's fill does the same through WebDriver). Decap's text
+ * widgets keep their own state: a value set at once is not always the value Decap saves.
+ */
+export async function retypeIn(tab: Tab, label: string, value: string): Promise<void> {
+  const input = await fieldIn(tab, label)
+  if (tab.engine === 'webkit') return tab.fill(input, value)
+  const element = input.native as ElementHandle<HTMLInputElement>
+  await element.click({ count: 3 })
+  await puppeteerPage(tab).keyboard.press('Backspace')
+  await element.type(value)
+}
+
+/** Publicar → Publicar ahora, then waits for Decap's confirmation. */
+export async function publishIn(tab: Tab): Promise<void> {
+  await clickTextIn(tab, 'Publicar')
+  await clickTextIn(tab, 'Publicar ahora')
+  await waitForTextIn(tab, 'Cambios guardados')
+}
+
 /** The input of a form field, by its label as the owner reads it (Decap adds " (opcional)" to optional ones). */
-function fieldIn(tab: Tab, label: string): Promise<Handle> {
+export function fieldIn(tab: Tab, label: string): Promise<Handle> {
   return tab.element(
     (wanted: string) => {
       const found = [...document.querySelectorAll('label')].find(
@@ -123,7 +152,7 @@ function fieldIn(tab: Tab, label: string): Promise<Handle> {
 }
 
 /** The arrow button that opens a collapsed list item (a service, a photo), by the name the item shows. */
-function itemToggleIn(tab: Tab, summary: string): Promise<Handle> {
+export function itemToggleIn(tab: Tab, summary: string): Promise<Handle> {
   return tab.element(
     (wanted: string) =>
       [...document.querySelectorAll<HTMLElement>('div')]

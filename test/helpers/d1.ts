@@ -1,13 +1,14 @@
 /**
- * A real D1 database for unit tests of edge/ code: Miniflare (wrangler's own local runtime, from npm) runs
- * workerd with a D1 binding, in memory, with migrations/ applied in order as `wrangler d1 migrations
- * apply` does; the test calls the binding from Node through Miniflare's proxy. Takes ~1 s to start. Miniflare 5
- * (wrangler 4.164's) takes its own option shape; `convertV4MiniflareOptions`, its own adapter, reads the v4 one.
+ * D1 for the tests. In the unit tests of edge/ code, a real database of their own (startD1): Miniflare (wrangler's
+ * own local runtime, from npm) runs workerd with a D1 binding, in memory, with migrations/ applied in order as
+ * `wrangler d1 migrations apply` does; the test calls the binding from Node through Miniflare's proxy. Takes ~1 s
+ * to start. Miniflare 5 (wrangler 4.164's) takes its own option shape; `convertV4MiniflareOptions`, its own
+ * adapter, reads the v4 one. In the host tests, the Pages stack's own database, through its process (d1Through).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
-import type { D1Database } from '../../edge/leads/d1'
+import type { D1Database, D1PreparedStatement, D1Result } from '../../edge/leads/d1'
 import { projectCompatibilityDate } from '../../scripts/lib/compatibility-date'
 
 // jest and the scripts run from the project root.
@@ -62,73 +63,35 @@ export async function startD1(which?: (file: string) => boolean): Promise<TestD1
   }
 }
 
-/**
- * The local D1 a wrangler process keeps in `persistTo` (scripts/hosts/servers.ts createLocalD1), opened
- * from the test through Miniflare, to read what the Pages Function and the schedule Worker wrote.
- */
-export async function openLocalD1(local: { persistTo: string; databaseId: string }): Promise<TestD1> {
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      modules: true,
-      script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-      d1Databases: { DB: local.databaseId },
-      // Where wrangler keeps its local state under --persist-to (D1 in its d1/ folder).
-      resourcePersistencePath: path.join(local.persistTo, 'v3'),
-      compatibilityDate: projectCompatibilityDate(),
-    }),
-  )
-  const db = (await mf.getD1Database('DB')) as unknown as D1Database
-  return { db, clear: () => clearTables(db), close: () => mf.dispose() }
+/** A statement as it travels to the D1 Worker of the Pages stack (test/helpers/d1-worker.ts). */
+interface Sent {
+  sql: string
+  params: unknown[]
 }
 
 /**
- * Reads of a local D1 that wrangler processes write at the same time (the host tests: `pages dev`, the schedule
- * Worker and the test's own reader open one SQLite file). A read while another process writes has failed with
- * D1's "internal error" or SQLITE_BUSY, so it is tried again; on Cloudflare one D1 database is one instance,
- * opened by nobody else. `logs` says what the servers printed when a wait gives up.
+ * The Pages stack's D1, through the running wrangler process itself (test/helpers/pages-stack.ts runs
+ * test/helpers/d1-worker.ts beside the Pages project and the schedule Worker): a test's reads and writes are one
+ * more client of the one runtime that holds the SQLite file, never a second process on it, so nothing a test
+ * does can make the servers answer `SQLITE_BUSY`, nor they the test. `send` posts statements to that Worker.
  */
-export function sharedD1Reader(d1: () => TestD1, logs: () => Promise<string> | string) {
-  async function retryBusy<T>(run: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await run()
-      } catch (error) {
-        if (attempt >= 10 || !/internal error|SQLITE_BUSY|database is locked/.test(String(error))) throw error
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
-      }
-    }
+export function d1Through(send: (statements: Sent[]) => Promise<D1Result[]>): TestD1 {
+  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => ({
+    sql,
+    params,
+    bind: (...values) => statement(sql, values),
+    run: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
+    all: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
+    first: async <T>() => ((await send([{ sql, params }]))[0]?.results?.[0] as T | undefined) ?? null,
+  })
+  const db: D1Database = {
+    prepare: (sql) => statement(sql),
+    batch: async <T>(statements: D1PreparedStatement[]) =>
+      (await send(
+        (statements as (D1PreparedStatement & Sent)[]).map(({ sql, params }) => ({ sql, params })),
+      )) as D1Result<T>[],
   }
-
-  async function rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]> {
-    return retryBusy(
-      async () =>
-        ((
-          await d1()
-            .db.prepare(sql)
-            .bind(...values)
-            .all<T>()
-        ).results ?? []) as T[],
-    )
-  }
-
-  /**
-   * Waits until `sql` returns `count` rows (a function's waitUntil and the schedule write after answering). The
-   * default is a hang guard, not a measure: the condition is what is waited on.
-   */
-  async function waitForRows(sql: string, count: number, timeoutMs = 60_000) {
-    const started = Date.now()
-    for (;;) {
-      const found = await rows(sql)
-      if (found.length === count) return found
-      if (Date.now() - started > timeoutMs)
-        throw new Error(
-          `${sql}: ${found.length} rows, not ${count}: ${JSON.stringify(found)}\n${await logs()}`,
-        )
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-
-  return { retryBusy, rows, waitForRows }
+  return { db, clear: () => clearTables(db), close: async () => undefined }
 }
 
 /**

@@ -12,10 +12,12 @@
  * the page's own, pointer gestures) say so with `onlyIn` and reach the page through `puppeteerPage`.
  */
 import type { Browser, BrowserContext, ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core'
-import type { RunningServer } from '../../scripts/serve'
-import { launchBrowser, openPage, serveDist } from './browser'
+import { launchBrowser, openPage } from './browser'
+import type { BuildName } from './builds'
 import { engine, type Engine } from './engines'
+import { hooked } from './hooks'
 import { candidateSelector, candidatesInPage } from './role-candidates'
+import { serveSite, type ServedSite } from './site'
 import { MIN_WIDTH, openWebKitSite } from './webkit'
 
 export { engine }
@@ -135,22 +137,45 @@ export interface Site {
   close(): Promise<void>
 }
 
+export interface SiteOptions {
+  /** A server already running there (the CMS's dev server, a Pages stack) instead of a served build. */
+  origin?: string
+  /** The build to serve (test/helpers/builds.ts), by the project's host; default dist/. */
+  build?: BuildName
+  /**
+   * WebKit: false opens `origin` directly, without the front server that puts the problem probe in its pages (the
+   * CMS's proxy answers only its admin's own origin): those tabs cannot report console problems.
+   */
+  probe?: boolean
+}
+
 /**
- * The project's browser started and the site served: dist/ by scripts/serve.ts (or nginx, TEST_HOST), or the
- * server already running at `origin` (the CMS's dev server). WebKit: test/helpers/webkit.ts; `probe: false`
- * opens `origin` there directly, without the front server that puts the problem probe in its pages (the CMS's
- * proxy answers only its admin's own origin): those tabs cannot report console problems.
+ * The project's browser started and the site served: a build by the project's host (test/helpers/site.ts), or
+ * the server already running at `origin`. WebKit: test/helpers/webkit.ts.
  */
-export async function openSite({
-  origin,
-  probe = true,
-}: { origin?: string; probe?: boolean } = {}): Promise<Site> {
-  if (engine === 'webkit') return openWebKitSite(origin, probe)
-  const [browser, server] = await Promise.all([launchBrowser(), origin ? undefined : serveDist()])
+export async function openSite({ origin, build, probe = true }: SiteOptions = {}): Promise<Site> {
+  if (engine === 'webkit') return openWebKitSite(origin, probe, build)
+  const [browser, server] = await Promise.all([launchBrowser(), origin ? undefined : serveSite({ build })])
   return puppeteerSite(browser, server, origin ?? server!.url)
 }
 
-function puppeteerSite(browser: Browser, server: RunningServer | undefined, url: string): Site {
+/** The site in the project's browser for the whole file (opened in beforeAll, closed in afterAll). */
+export const theOpenSite = (options: SiteOptions = {}): Site => hooked(() => openSite(options), 'the site')
+
+/** Opens tabs of `site` for the test that asks; each is closed after that test. */
+export function tabsOf(site: Site): (options?: TabOptions) => Promise<Tab> {
+  const opened: Tab[] = []
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((tab) => tab.close()))
+  })
+  return async (options = {}) => {
+    const tab = await site.open(options)
+    opened.push(tab)
+    return tab
+  }
+}
+
+function puppeteerSite(browser: Browser, server: ServedSite | undefined, url: string): Site {
   const tabs: Tab[] = []
   const contexts: BrowserContext[] = []
   return {

@@ -82,24 +82,35 @@ export function executableFor(which: Exclude<Engine, 'webkit'>): string {
   return executable
 }
 
+export interface LaunchOptions {
+  /** Accept a self-signed certificate (wrangler's local HTTPS) as if it were a real one. */
+  acceptInsecureCerts?: boolean
+  /** Chromium's own profile folder (a content setting written into it before the launch). */
+  userDataDir?: string
+}
+
 /**
  * A headless puppeteer browser of the selected engine (or the one given). The `webkit` project asks for one only
  * in the tests that need Chromium's DevTools protocol whatever the engine (none of the shared suites does).
  */
-export function launchEngine(which: Engine = engine): Promise<Browser> {
+export function launchEngine(which: Engine = engine, options: LaunchOptions = {}): Promise<Browser> {
   if (which === 'webkit')
     throw new Error('puppeteer cannot drive WebKit: open pages through test/helpers/driver.ts (openSite)')
   const executablePath = executableFor(which)
-  if (which === 'firefox') return launchFirefox(firefoxPrefs)
-  return puppeteer.launch({ executablePath, args: chromiumArgs })
+  if (which === 'firefox') return launchFirefox(firefoxPrefs, options)
+  return puppeteer.launch({ executablePath, args: chromiumArgs, ...options })
 }
 
-function launchFirefox(prefs: Record<string, string | number | boolean>): Promise<Browser> {
+function launchFirefox(
+  prefs: Record<string, string | number | boolean>,
+  { acceptInsecureCerts }: LaunchOptions = {},
+): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: executableFor('firefox'),
     headless: true,
     extraPrefsFirefox: prefs,
+    acceptInsecureCerts,
   })
 }
 

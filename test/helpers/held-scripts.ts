@@ -6,8 +6,7 @@
  * (no browser-specific interception). Only the entry is held: a browser opens at most six connections to a
  * host over HTTP/1.1, and holding every script would leave none for what the visitor does meanwhile.
  */
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { startProxy } from './proxy'
 
 export interface HeldScripts {
   url: string
@@ -24,35 +23,18 @@ export async function holdScripts(
 ): Promise<HeldScripts> {
   const waiting: (() => void)[] = []
   let holding = true
-  const pass = (req: IncomingMessage, res: ServerResponse) => {
-    const upstream = request(
-      new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    upstream.on('error', () => res.destroy())
-    req.pipe(upstream)
-  }
-  const server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://held.invalid').pathname
-    if (holding && held.test(pathname)) waiting.push(() => pass(req, res))
-    else pass(req, res)
+  const proxy = await startProxy(target, (exchange) => {
+    if (holding && held.test(new URL(exchange.path, 'http://held.invalid').pathname))
+      waiting.push(() => exchange.pass())
+    else exchange.pass()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: proxy.url,
     held: () => waiting.length,
     release() {
       holding = false
       waiting.splice(0).forEach((go) => go())
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close: () => proxy.close(),
   }
 }

@@ -3,7 +3,8 @@
  * hydration, a fresh /contacto, and toasts inside the 'Notifications (F8)' region. Each helper takes a
  * puppeteer page (the Chromium-only suites) or a driver Tab (the suites every engine runs, test/helpers/driver.ts).
  */
-import type { Page } from 'puppeteer-core'
+import type { Browser, Page } from 'puppeteer-core'
+import { openPage, type OpenedPage } from './browser'
 import type { Handle, InPage, Tab } from './driver'
 
 /** A puppeteer page or a driver tab: both run functions in the page. */
@@ -59,9 +60,10 @@ export const button = (name: string) => `::-p-aria([name="${name}"][role="button
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * React has attached its props to the submit button and the form is live: the page is hydrated and listening.
- * (A build without a lead endpoint prerenders the button as a plain one; it becomes the submit button once the
- * form has taken over its fields, decision 026.)
+ * React has attached its props to the submit button: the page is hydrated and listening. In a build without a lead
+ * endpoint the button becomes the submit button in the same render as the form takes over its fields and its
+ * draft (decision 026), so there the draft is back too. In a build with one, the draft comes back in the effect
+ * that follows: a test that expects a draft waits for its values, one that expects none reads the storage.
  */
 export async function waitForHydration(page: PageOrTab): Promise<void> {
   await waitIn(
@@ -78,8 +80,66 @@ export async function waitForHydration(page: PageOrTab): Promise<void> {
     20_000,
     'the quote form to hydrate',
   )
-  // The draft is restored in an effect right after hydration.
-  await sleep(150)
+}
+
+/** The unsent draft the page keeps (src/leads/draft.ts DRAFT_KEY), or null. */
+export const storedDraft = (page: PageOrTab) =>
+  evaluateIn(page, () => localStorage.getItem('aquapuebla:cotizacion'))
+
+/** Types the values as a visitor does, field by field. */
+export async function fillForm(page: Page, values: Partial<FormValues>): Promise<void> {
+  for (const [key, value] of Object.entries(values) as [FieldKey, string][])
+    await page.locator(field(key)).fill(value)
+}
+
+/** The toasts the page shows: their text, background and links. */
+export function toastsOf(page: PageOrTab) {
+  return evaluateIn(
+    page,
+    (label: string) => {
+      const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
+      return [...(region?.querySelectorAll('li') ?? [])].map((item) => ({
+        text: (item as HTMLElement).innerText,
+        background: getComputedStyle(item).backgroundColor,
+        links: [...item.querySelectorAll('a')].map((a) => ({
+          href: a.getAttribute('href') ?? '',
+          text: a.innerText.trim(),
+        })),
+      }))
+    },
+    VIEWPORT_LABEL,
+  )
+}
+
+/** The submit button's label and state ('Enviar Mensaje' or 'Enviando...'), or null. */
+export function submitButtonState(page: PageOrTab) {
+  return evaluateIn(
+    page,
+    (names: string[]) => {
+      const target = [...document.querySelectorAll('button')].find((b) =>
+        names.includes(b.textContent?.trim() ?? ''),
+      )
+      return target ? { label: target.textContent?.trim(), disabled: target.disabled } : null
+    },
+    [SUBMIT, SENDING],
+  )
+}
+
+/**
+ * A visitor sends the form on /contacto of `origin` in a page of its own: typed, sent, the success toast seen.
+ * The page is returned open (the caller closes it).
+ */
+export async function sendQuote(
+  browser: Browser,
+  origin: string,
+  values: FormValues = VALID,
+): Promise<OpenedPage> {
+  const opened = await openPage(browser)
+  await openFreshContact(opened.page, origin)
+  await fillForm(opened.page, values)
+  await opened.page.locator(button(SUBMIT)).click()
+  await waitForToast(opened.page, SUCCESS_TITLE)
+  return opened
 }
 
 /**
@@ -212,4 +272,47 @@ export async function watchSending(
       page,
       () => (window as unknown as { __sending: { clicked: number; records: SendRecord[] } }).__sending,
     )
+}
+
+/**
+ * Counts, from now on, the page's `submit` events and the `invalid` events the browser's own validation fires.
+ * The returned function waits until the browser has judged a submit (an `invalid` event: it blocked it, or a
+ * `submit` event: it let it through) and says how many submits went through. A blocked submit fires no `submit`
+ * at all, so this is the condition, where waiting "long enough for a toast" was a guess.
+ */
+export async function watchSubmits(page: PageOrTab): Promise<() => Promise<number>> {
+  await evaluateIn(page, () => {
+    const counts = { submits: 0, invalids: 0 }
+    Object.assign(window, { __submits: counts })
+    document.addEventListener('submit', () => (counts.submits += 1), true)
+    document.addEventListener('invalid', () => (counts.invalids += 1), true)
+  })
+  type Counts = { submits: number; invalids: number }
+  return async () => {
+    await waitIn(
+      page,
+      () => {
+        const counts = (window as unknown as { __submits: Counts }).__submits
+        return counts.submits + counts.invalids > 0
+      },
+      [],
+      10_000,
+      'the browser to judge the submit',
+    )
+    return evaluateIn(page, () => (window as unknown as { __submits: Counts }).__submits.submits)
+  }
+}
+
+/** Waits until the page stops scrolling (the root scrolls smoothly): its position the same in three checks in a row. */
+export async function scrollSettled(tab: Tab): Promise<void> {
+  await tab.waitFor(
+    () => {
+      const state = window as unknown as { __lastY?: number; __same?: number }
+      state.__same = state.__lastY === window.scrollY ? (state.__same ?? 0) + 1 : 0
+      state.__lastY = window.scrollY
+      return state.__same >= 3
+    },
+    [],
+    { what: 'the scroll to end' },
+  )
 }

@@ -32,8 +32,9 @@ import { Builder, Key as SeleniumKey, Origin, type WebDriver, type WebElement } 
 import { Select } from 'selenium-webdriver/lib/select'
 import { freePort } from '../../scripts/hosts/servers'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
-import { serveDist } from './browser'
+import type { BuildName } from './builds'
 import type { Handle, Key, Request, Site, Tab, TabOptions } from './driver'
+import { serveSite } from './site'
 import { candidateSelector, candidatesInPage } from './role-candidates'
 
 export const MIN_WIDTH = 447
@@ -618,10 +619,10 @@ function webkitTab(session: Session, front: FrontServer, viewport: { width: numb
  * `probe` false: no problems, no request log), one MiniBrowser session with scripts and, on first use, one
  * without. A session holds one tab at a time.
  */
-export async function openWebKitSite(origin?: string, probe = true): Promise<Site> {
+export async function openWebKitSite(origin?: string, probe = true, build?: BuildName): Promise<Site> {
   // A missing driver, browser or display fails here at once, naming its Debian package.
   webkitExecutables()
-  const served = origin ? undefined : await serveDist()
+  const served = origin ? undefined : await serveSite({ build })
   const front: FrontServer =
     probe || !origin
       ? await startFrontServer(origin ?? served!.url)

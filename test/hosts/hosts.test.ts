@@ -23,35 +23,17 @@ import {
   inboxContentSecurityPolicy,
   pageFileFor,
 } from '../../scripts/hosts/host-rules'
-import { hostStarters, startNginx, type HostName } from '../../scripts/hosts/servers'
-import { startServer } from '../../scripts/serve'
-import { distDir, projectRoot } from '../helpers/browser'
+import { distDir, projectRoot } from '../helpers/builds'
 import { send, sendRaw, type Answer } from '../helpers/http'
+import { serveSite, type Host, type ServedSite } from '../helpers/site'
 import { observatoryScore } from '../helpers/observatory'
 
 jest.setTimeout(120_000)
 
-type ServerName = HostName | 'serve'
-
-interface Running {
-  port: number
-  url: string
-  close(): Promise<void>
-  log(): string
-}
-
 const nginxConf = path.join(deployDirFor(projectRoot, distDir), 'nginx.conf')
 
 /** Each server, started on a free loopback port. */
-const SERVERS: ServerName[] = ['serve', 'nginx', 'apache', 'pages']
-
-async function start(name: ServerName): Promise<Running> {
-  if (name === 'serve') {
-    const server = await startServer({ root: distDir, port: 0, host: '127.0.0.1' })
-    return { ...server, log: () => '' }
-  }
-  return hostStarters[name]({ root: distDir, port: 0, nginxConf })
-}
+const SERVERS: Host[] = ['serve', 'nginx', 'apache', 'pages']
 
 const headerRules = (() => {
   const file = path.join(distDir, '_headers')
@@ -122,10 +104,10 @@ test('the build publishes no build metadata and writes every host file', () => {
 })
 
 describe.each(SERVERS)('%s', (name) => {
-  let server: Running
+  let server: ServedSite
 
   beforeAll(async () => {
-    server = await start(name)
+    server = await serveSite({ host: name })
   }, 120_000)
 
   afterAll(async () => {
@@ -180,6 +162,7 @@ describe.each(SERVERS)('%s', (name) => {
     '/assets/no-existe.js',
     '/no-existe/',
     '/.vite/manifest.json',
+    '/.env',
   ])('%s answers 404 with the error page, not cached', async (target) => {
     const answer = await get(target, { 'Accept-Encoding': 'identity' })
     expect(answer.status).toBe(404)
@@ -402,7 +385,7 @@ describe('plain HTTP goes to HTTPS on the canonical host', () => {
   const host = new URL(site.url).host
 
   test('Apache: dist/.htaccess redirects every http:// request to https:// on the same host', async () => {
-    const server = await hostStarters.apache({ root: distDir, port: 0 })
+    const server = await serveSite({ host: 'apache' })
     try {
       for (const target of ['/', '/nosotros?x=1', '/no-existe']) {
         const answer = await send(server.port, target, { Host: host })
@@ -415,7 +398,7 @@ describe('plain HTTP goes to HTTPS on the canonical host', () => {
   })
 
   test("nginx: the config's port-80 server redirects to https:// on the canonical host", async () => {
-    const server = await startNginx({ root: distDir, port: 0, nginxConf, keepHttpRedirect: true })
+    const server = await serveSite({ host: 'nginx', httpRedirect: true })
     try {
       const redirectPort = server.redirectPort ?? 0
       for (const target of ['/', '/nosotros?x=1']) {

@@ -14,26 +14,18 @@
  */
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import {
-  createLocalD1,
-  startNginx,
-  startPages,
-  type HostServer,
-  type LocalD1,
-} from '../../scripts/hosts/servers'
+import { freePort } from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
-import { deployDirFor } from '../../scripts/hosts/host-policy'
-import type { RunningServer } from '../../scripts/serve'
 import { CHECK_NAMES } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../schema/paths'
-import { distDir, projectRoot, serveDist, sharedVariant, BUILD_HOOK_MS } from '../helpers/browser'
-import { openLocalD1, type TestD1 } from '../helpers/d1'
-import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+import { distDir, projectRoot } from '../helpers/builds'
+import { thePagesStack } from '../helpers/pages-stack'
+import { startProxy } from '../helpers/proxy'
+import { serveSite, theSite } from '../helpers/site'
+import { leadsStandIn } from '../stand-ins/leads'
 
 /**
  * Hang guards, not measures: about three times the slowest run seen on a loaded 2-core machine (a broken copy
@@ -122,26 +114,6 @@ function removePage(root: string, urlPath: string): void {
   for (const variant of [file, `${file}.br`, `${file}.gz`]) rmSync(variant, { force: true })
 }
 
-/** A loopback proxy in front of `target` that drops one response header: a host misconfigured. */
-async function stripHeaderProxy(target: string, header: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const upstream = request(
-      new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        const headers = { ...answer.headers }
-        delete headers[header.toLowerCase()]
-        res.writeHead(answer.statusCode ?? 502, headers)
-        answer.pipe(res)
-      },
-    )
-    upstream.on('error', () => res.destroy())
-    req.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
-
 /** Width of a PNG, from its IHDR chunk. */
 function pngWidth(file: string): number {
   const bytes = readFileSync(file)
@@ -159,26 +131,18 @@ function junitCases(file: string): { name: string; failed: boolean }[] {
   )
 }
 
-let good: RunningServer
-beforeAll(async () => {
-  good = await serveDist()
-})
-afterAll(async () => {
-  await good?.close()
-  rmSync(scratch, { recursive: true, force: true })
-})
+const good = theSite()
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 describe('the smoke kit on the command line', () => {
   test('--help lists every check and every flag, and runs none', async () => {
     let requests = 0
-    const recorder = createServer((_req, res) => {
+    const recorder = await startProxy(good.url, (exchange) => {
       requests += 1
-      res.end('ok')
+      exchange.pass()
     })
-    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve))
     try {
-      const url = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`
-      const run = await smoke(['--help'], { ...process.env, SMOKE_URL: url })
+      const run = await smoke(['--help'], { ...process.env, SMOKE_URL: recorder.url })
       expect(run.code).toBe(0)
       const checks = run.lines.slice(run.lines.indexOf('Checks:') + 1)
       const listed = checks.flatMap((line) => /^ {2}([a-z0-9-]+) {2,}\S/.exec(line)?.[1] ?? [])
@@ -198,15 +162,13 @@ describe('the smoke kit on the command line', () => {
       expect(run.stdout).toContain('SMOKE_URL')
       expect(requests).toBe(0)
     } finally {
-      await new Promise((resolve) => recorder.close(resolve))
+      await recorder.close()
     }
   })
 
   test('an unreachable deployment exits 2 with one line saying so', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const { port } = closed.address() as AddressInfo
-    await new Promise((resolve) => closed.close(resolve))
+    // A free port: nothing listens there.
+    const port = await freePort()
     const run = await smoke([`http://127.0.0.1:${port}`, '--out', path.join(scratch, 'unreachable')])
     expect({ code: run.code, lines: run.lines }).toEqual({
       code: 2,
@@ -281,7 +243,7 @@ function brokenCopy(name: string, breakCopy: (root: string) => void): Breakage['
   return async () => {
     const root = copyOfBuild(name)
     breakCopy(root)
-    const server = await serveDist(root)
+    const server = await serveSite({ build: { dir: root } })
     return { url: server.url, stop: () => server.close() }
   }
 }
@@ -336,8 +298,13 @@ const breakages: Breakage[] = [
     what: 'a missing security header',
     only: 'security-headers',
     serve: async () => {
-      const proxy = await stripHeaderProxy(good.url, 'X-Content-Type-Options')
-      return { url: proxy.url, stop: () => new Promise((resolve) => proxy.server.close(() => resolve())) }
+      // A host misconfigured: a proxy in front that drops one response header.
+      const proxy = await startProxy(good.url, (exchange) =>
+        exchange.pass(({ status, headers: { 'x-content-type-options': _dropped, ...headers }, body }) =>
+          exchange.res.writeHead(status, headers).end(body),
+        ),
+      )
+      return { url: proxy.url, stop: () => proxy.close() }
     },
     says: /^FAIL security-headers: X-Content-Type-Options missing \(every page\)$/,
   },
@@ -394,11 +361,7 @@ describe("against a real host server: nginx with the build's nginx.conf", () => 
   test(
     'every check passes and the run exits 0',
     async () => {
-      const nginx = await startNginx({
-        root: distDir,
-        port: 0,
-        nginxConf: path.join(deployDirFor(projectRoot, distDir), 'nginx.conf'),
-      })
+      const nginx = await serveSite({ host: 'nginx' })
       try {
         const run = await smokeAt(nginx.url, path.join(scratch, 'nginx'), ['--pages', '/,/contacto'])
         expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
@@ -440,79 +403,21 @@ describe('against a broken deployment it exits 1 and names the check', () => {
 /* ------------------------------------------------------------------------------------------------ */
 /* A build with a lead endpoint: the form POSTs to /api/leads (LEAD_ENDPOINT), as `npm start` builds it. */
 
-/** A loopback proxy in front of `target` whose lead endpoint answers `status` to everything. */
-async function endpointAnswering(target: string, status: number): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    if ((req.url ?? '').startsWith('/api/leads')) {
-      req.resume()
-      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`answered ${status}`)
-      return
-    }
-    const upstream = request(
-      new URL(req.url ?? '/', target),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
-    upstream.on('error', () => res.destroy())
-    req.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
-}
-
 const CONTACT = '/contacto'
 
 describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () => {
-  // One build for every case below, shared with lead-promise.test.ts (sharedVariant: built once per `npm test`);
-  // on Cloudflare's runtime with functions/ and a local D1 it is the site as deployed on Cloudflare Pages (and as
-  // `npm start` runs it), the owner's e-mail a stand-in. The broken endpoints below are this same build behind
-  // a stand-in that answers 500 or 404, or on a static host: how the server answers, not another build.
-  let endpointBuild: string
-  let stateDir: string
-  let local: LocalD1
-  let pages: HostServer
-  let d1: TestD1
-  let notify: NotifyStandIn
-
-  beforeAll(async () => {
-    endpointBuild = sharedVariant('lead-endpoint', { LEAD_ENDPOINT: '/api/leads' })
-    notify = await startNotifyStandIn()
-    stateDir = mkdtempSync(path.join(tmpdir(), 'smoke-d1-'))
-    local = createLocalD1(stateDir)
-    pages = await startPages({
-      root: endpointBuild,
-      port: 0,
-      functions: {
-        dir: path.join(projectRoot, 'functions'),
-        vars: {
-          EMAIL_API_URL: notify.emailUrl,
-          EMAIL_API_KEY: notify.apiKey,
-          EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
-          EMAIL_TO: 'ventas@aquapuebla.mx',
-          LEAD_HASH_SECRET: 'secreto-de-prueba',
-        },
-        d1: local,
-      },
-    })
-    d1 = await openLocalD1(local)
-  }, BUILD_HOOK_MS)
-
-  afterAll(async () => {
-    await Promise.all([pages?.close(), d1?.close(), notify?.close()])
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true })
-  })
-
-  const rows = async (sql: string) => (await d1.db.prepare(sql).all<Record<string, unknown>>()).results ?? []
+  // The endpoint build on the Pages stack (its functions, a local D1, the owner's e-mail a stand-in) is the site
+  // as deployed on Cloudflare Pages and as `npm start` runs it. The broken endpoints below are the same build
+  // behind a stand-in endpoint that answers 500 or 404, or on a static host: how the server answers, not another
+  // build.
+  const stack = thePagesStack({ vars: { LEAD_HASH_SECRET: 'secreto-de-prueba', LEAD_WEBHOOK_URL: '' } })
+  beforeEach(() => stack.reset())
 
   test(
     'on Cloudflare Pages with its functions and D1, every check passes on /contacto; the lead is intercepted and nothing is stored',
     async () => {
-      await d1.clear()
       // Every check, on the page with the form (the full run over every page is the default build's, above).
-      const run = await smokeAt(pages.url, path.join(scratch, 'endpoint-pages'), ['--pages', CONTACT])
+      const run = await smokeAt(stack.url, path.join(scratch, 'endpoint-pages'), ['--pages', CONTACT])
       expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
       expect(run.code).toBe(0)
       // The form's POST never left the browser; the endpoint only saw the kit's empty probe, and refused it.
@@ -521,17 +426,15 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
           /^PASS form-submit \(the lead for http:\/\/127\.0\.0\.1:\d+\/api\/leads was intercepted .*answered 422 to an empty request/,
         ),
       )
-      expect(await rows('SELECT id FROM leads')).toEqual([])
-      expect(await rows('SELECT * FROM rate_limits')).toEqual([])
-      expect(notify.requests).toEqual([])
+      expect(await stack.rows('SELECT id FROM leads')).toEqual([])
+      expect(await stack.rows('SELECT * FROM rate_limits')).toEqual([])
+      expect(stack.notify.requests).toEqual([])
     },
     FULL_RUN_HANG_GUARD_MS,
   )
 
   test('--submit-real delivers one QA lead: stored once as a new lead, the owner told once, marked as a test', async () => {
-    await d1.clear()
-    notify.requests.length = 0
-    const run = await smokeAt(pages.url, path.join(scratch, 'endpoint-real'), [
+    const run = await smokeAt(stack.url, path.join(scratch, 'endpoint-real'), [
       '--only',
       'form-submit',
       '--pages',
@@ -546,7 +449,7 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
     )
     // What it leaves behind: one lead the owner sees (not spam: typed at a person's pace), named and
     // written as a test; the kit cannot delete it (it has no owner's session), so the owner deletes it.
-    expect(await rows('SELECT name, email, service, page, status, spam_reason FROM leads')).toEqual([
+    expect(await stack.rows('SELECT name, email, service, page, status, spam_reason FROM leads')).toEqual([
       {
         name: 'PRUEBA QA',
         email: 'prueba-qa@example.com',
@@ -556,54 +459,39 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
         spam_reason: null,
       },
     ])
-    expect(String((await rows('SELECT message FROM leads'))[0]?.message)).toMatch(/^PRUEBA QA: .*Ignórelo/)
-    const emails = await notify.waitFor(1)
+    expect(String((await stack.rows('SELECT message FROM leads'))[0]?.message)).toMatch(
+      /^PRUEBA QA: .*Ignórelo/,
+    )
+    const emails = await stack.notify.waitFor(1)
     expect(emails.map((email) => email.path)).toEqual(['/emails'])
     expect(JSON.stringify(emails[0]?.body)).toContain('PRUEBA QA')
   })
 
-  const broken: { what: string; serve(): Promise<{ url: string; stop(): Promise<void> }>; says: RegExp }[] = [
+  /** The endpoint build on our own server, its /api/leads answering `status` (a static host: none, 405). */
+  const broken = (status?: number) => async () => {
+    const leads = leadsStandIn()
+    if (status) leads.mode = status
+    const site = await serveSite({ build: 'endpoint', leads: status ? leads : undefined })
+    return { url: site.url, stop: () => site.close() }
+  }
+
+  test.each([
     {
       what: 'an endpoint that answers 500',
-      serve: async () => {
-        const site = await serveDist(endpointBuild)
-        const proxy = await endpointAnswering(site.url, 500)
-        return {
-          url: proxy.url,
-          stop: async () => {
-            await new Promise((resolve) => proxy.server.close(resolve))
-            await site.close()
-          },
-        }
-      },
+      serve: broken(500),
       says: /^FAIL form-submit: the lead endpoint http:\/\/127\.0\.0\.1:\d+\/api\/leads is broken: an empty request answered 500: every quote request a visitor sends fails$/,
     },
     {
       what: 'an endpoint that is missing (404)',
-      serve: async () => {
-        const site = await serveDist(endpointBuild)
-        const proxy = await endpointAnswering(site.url, 404)
-        return {
-          url: proxy.url,
-          stop: async () => {
-            await new Promise((resolve) => proxy.server.close(resolve))
-            await site.close()
-          },
-        }
-      },
+      serve: broken(404),
       says: /^FAIL form-submit: the lead endpoint http:\/\/127\.0\.0\.1:\d+\/api\/leads is missing: an empty request answered 404 \(the host serves no endpoint there\)/,
     },
     {
       what: 'the endpoint build on a static host, without functions (405)',
-      serve: async () => {
-        const site = await serveDist(endpointBuild)
-        return { url: site.url, stop: () => site.close() }
-      },
+      serve: broken(),
       says: /^FAIL form-submit: the lead endpoint http:\/\/127\.0\.0\.1:\d+\/api\/leads is missing: an empty request answered 405 /,
     },
-  ]
-
-  test.each(broken)('$what: form-submit fails and says so', async ({ what, serve, says }) => {
+  ])('$what: form-submit fails and says so', async ({ what, serve, says }) => {
     const deployment = await serve()
     const out = path.join(scratch, `endpoint-${what.replace(/\W+/g, '-')}`)
     try {

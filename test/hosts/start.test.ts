@@ -1,74 +1,35 @@
 /**
- * `npm start` (scripts/start.ts) itself, as the owner runs it: the script builds (into its own folder here),
- * migrates a local D1, reads a `.dev.vars` in wrangler's format whose e-mail API and webhook point at the
- * notification stand-in (test/stand-ins/notify.ts), says which channels are on, and serves the site in
- * `wrangler pages dev`. A quote request sent from /contacto in Chromium reaches the stand-in as one e-mail
- * (the key from .dev.vars, the addresses as written) and one webhook call; no secret is printed or put on a
- * command line; SITE_URL from .dev.vars gives way to the local origin.
- * Takes a build (~1-3 min on 2 cores) and ~30 s. START_TEST_DIST=<folder> keeps the build there between runs.
- * Run: `npx jest test/hosts/start.test.ts --selectProjects chromium --runInBand`.
+ * `npm start` (scripts/start.ts) itself, as the owner runs it, on the endpoint build (what it builds; made once
+ * per run by the global setup, test/helpers/builds.ts, so it says the build is up to date): it migrates a local D1,
+ * reads a `.dev.vars` in wrangler's format whose e-mail API and webhook point at the notification stand-in
+ * (test/stand-ins/notify.ts), says which channels are on and when the schedule runs next, and serves the site in
+ * `wrangler pages dev` with the schedule Worker in the same process. A quote request sent from /contacto in
+ * Chromium reaches the stand-in as one e-mail (the key from .dev.vars, the addresses as written) and one webhook
+ * call; no secret is printed or put on a command line; SITE_URL from .dev.vars gives way to the local origin.
+ * About 30 s. Run: `npx jest test/hosts/start.test.ts --selectProjects chromium --runInBand`.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser } from 'puppeteer-core'
-import { freePort } from '../../scripts/hosts/servers'
-import { shellEnvironment } from '../../scripts/lib/build-into'
-import { BUILD_HOOK_MS, launchBrowser, openPage, projectRoot } from '../helpers/browser'
-import {
-  button,
-  field,
-  openFreshContact,
-  SUBMIT,
-  SUCCESS_TITLE,
-  VALID,
-  waitForToast,
-  type FieldKey,
-} from '../helpers/quote-form'
-import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+import { freePort, nextScheduleRun, SCHEDULE_CONFIG } from '../../scripts/hosts/servers'
+import { theBrowser } from '../helpers/browser'
+import { builtSite } from '../helpers/builds'
+import { theChannels } from '../helpers/pages-stack'
+import { sendQuote, VALID } from '../helpers/quote-form'
+import { theScript } from '../helpers/scripts'
 
-const TSX = path.join(projectRoot, 'node_modules/.bin/tsx')
 const scratch = mkdtempSync(path.join(tmpdir(), 'npm-start-'))
-const keepBuild = process.env.START_TEST_DIST
-const dist = keepBuild ? path.resolve(keepBuild) : path.join(scratch, 'dist')
-
-let standIn: NotifyStandIn
-let browser: Browser
-let start: ChildProcessWithoutNullStreams
-let output = ''
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+// A key of this run's own: other sessions' tests on this machine use the stand-in's default one.
+const standIn = theChannels(`re_start_${randomUUID().replace(/-/g, '')}`)
 let origin = ''
+let started = new Date()
 
-/** Resolves once `npm start`'s output contains `text`; fails with the output if the script exits first. */
-function printed(text: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (output.includes(text)) return finish(resolve)
-      if (start.exitCode !== null)
-        finish(() => reject(new Error(`npm start exited (${start.exitCode}):\n${output}`)))
-    }
-    const timer = setTimeout(
-      () => finish(() => reject(new Error(`npm start did not print "${text}":\n${output}`))),
-      timeoutMs,
-    )
-    const finish = (then: () => void) => {
-      clearTimeout(timer)
-      start.stdout.off('data', check)
-      start.off('exit', check)
-      then()
-    }
-    start.stdout.on('data', check)
-    start.on('exit', check)
-    check()
-  })
-}
-
-beforeAll(async () => {
-  // A key of this run's own: other sessions' tests on this machine use the stand-in's default one.
-  standIn = await startNotifyStandIn(`re_start_${randomUUID().replace(/-/g, '')}`)
+const start = theScript('scripts/start.ts', async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
+  started = new Date()
   const devVars = path.join(scratch, '.dev.vars')
   // As the owner fills it from .dev.vars.example: comments, quotes, a trailing comment.
   writeFileSync(
@@ -86,45 +47,20 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   )
-  start = spawn(TSX, ['scripts/start.ts'], {
-    cwd: projectRoot,
-    env: shellEnvironment({
-      PORT: String(port),
-      DEV_VARS: devVars,
-      DIST_DIR: dist,
-      LOCAL_STATE_DIR: path.join(scratch, 'state'),
-    }),
-  })
-  start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await printed('Ctrl+C lo detiene.', BUILD_HOOK_MS)
-  browser = await launchBrowser()
-}, BUILD_HOOK_MS + 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-  if (start && start.exitCode === null) {
-    // start.ts ends wrangler (its own process group) on SIGINT, then exits.
-    let timer: NodeJS.Timeout | undefined
-    const exited = new Promise((resolve) => start.once('exit', resolve))
-    start.kill('SIGINT')
-    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))])
-    clearTimeout(timer)
-    if (start.exitCode === null) start.kill('SIGKILL')
+  const env = {
+    PORT: String(port),
+    DEV_VARS: devVars,
+    DIST_DIR: builtSite('endpoint'),
+    LOCAL_STATE_DIR: path.join(scratch, 'state'),
   }
-  await standIn?.close()
-  rmSync(scratch, { recursive: true, force: true })
-  if (!keepBuild) {
-    rmSync(`${dist}-deploy`, { recursive: true, force: true })
-    rmSync(path.join(projectRoot, '.variants', `${path.basename(dist)}-server`), {
-      recursive: true,
-      force: true,
-    })
-  }
-}, 60_000)
+  return { env, ready: 'Ctrl+C lo detiene.' }
+})
+const browser = theBrowser()
 
-test('it says which notification channels .dev.vars turns on, and where they go, without a secret', () => {
+test('it reuses the current build, says which channels are on, and where they go, without a secret', () => {
+  const output = start.output()
   const port = new URL(standIn.origin).host
+  expect(output).toMatch(/endpoint\/ is up to date\./)
   expect(output).toContain(`Sitio:                  ${origin}/`)
   expect(output).toContain(
     `Aviso por correo:       a duena@example.com desde AquaPuebla <avisos@aquapuebla.mx> (vía ${port})`,
@@ -136,8 +72,27 @@ test('it says which notification channels .dev.vars turns on, and where they go,
   expect(output).not.toContain('/webhook')
 })
 
-test('no process has the e-mail API key on its command line (wrangler reads .dev.vars from its folder)', () => {
-  const commandLines = readdirSync('/proc')
+test('it runs the schedule Worker in the same process as the site, and says when it runs next', () => {
+  const next =
+    /Trabajo programado: {5}cada 5 min \(reintentos, resúmenes, recordatorios\); el próximo, a las (\d\d):(\d\d)/.exec(
+      start.output(),
+    )
+  expect(next).not.toBeNull()
+  // The cron's next minute after the start, or the one after it when the start took past it.
+  const expected = [
+    nextScheduleRun(started, 5),
+    nextScheduleRun(new Date(started.getTime() + 5 * 60_000), 5),
+  ].map((date) => [date.getHours(), date.getMinutes()].map((n) => String(n).padStart(2, '0')).join(':'))
+  expect(expected).toContain(`${next?.[1]}:${next?.[2]}`)
+  // One wrangler for both (its node shim and its own process name the same command), none for the Worker alone.
+  const wrangler = commandLines().filter((line) => line.includes('wrangler'))
+  expect(wrangler.length).toBeGreaterThan(0)
+  for (const line of wrangler) expect(line).toMatch(new RegExp(`pages dev .* -c \\S+/${SCHEDULE_CONFIG}`))
+})
+
+/** Every process's command line on this machine. */
+function commandLines(): string[] {
+  return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map((pid) => {
       try {
@@ -146,18 +101,16 @@ test('no process has the e-mail API key on its command line (wrangler reads .dev
         return ''
       }
     })
-  expect(commandLines.some((line) => line.includes('wrangler') && line.includes('pages dev'))).toBe(true)
-  expect(commandLines.filter((line) => line.includes(standIn.apiKey))).toEqual([])
+    .filter((line) => line.includes(origin.split(':').at(-1)!) || line.includes(standIn.apiKey))
+}
+
+test('no process has the e-mail API key on its command line (wrangler reads .dev.vars from its folder)', () => {
+  expect(commandLines().some((line) => line.includes('wrangler') && line.includes('pages dev'))).toBe(true)
+  expect(commandLines().filter((line) => line.includes(standIn.apiKey))).toEqual([])
 })
 
 test('a quote request sent from /contacto reaches the owner by e-mail and webhook, as .dev.vars says', async () => {
-  const { page, problems } = await openPage(browser)
-  await openFreshContact(page, origin)
-  for (const [key, value] of Object.entries(VALID) as [FieldKey, string][])
-    await page.locator(field(key)).fill(value)
-  await page.locator(button(SUBMIT)).click()
-  await waitForToast(page, SUCCESS_TITLE)
-
+  const { page, problems } = await sendQuote(browser, origin)
   const requests = await standIn.waitFor(2, 20_000)
   const email = requests.find((request) => request.path === '/emails')
   const webhook = requests.find((request) => request.path === '/webhook')

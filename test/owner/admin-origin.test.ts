@@ -13,113 +13,49 @@
  * the host files), as `npm run build` would write them. About 1-2 minutes (Decap's 5 MB bundle).
  * Run: `npx jest test/owner/admin-origin.test.ts --selectProjects chromium --runInBand`.
  */
-import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'puppeteer-core'
-import { makeDevLoginLink } from '../../edge/inbox/dev-login'
-import { contentSchemas } from '../../schema/content'
-import { cmsConfigYaml } from '../../scripts/cms/config'
-import { readCmsSettings } from '../../scripts/cms/settings'
-import { createLocalD1, freePort, startPages, type HostServer } from '../../scripts/hosts/servers'
+import type { Page } from 'puppeteer-core'
 import {
   ADMIN_PREFIX,
   INBOX_PREFIX,
   adminContentSecurityPolicy,
   inboxContentSecurityPolicy,
 } from '../../scripts/hosts/host-rules'
-import { shellEnvironment } from '../../scripts/lib/build-into'
-import { clickText, waitForText } from '../helpers/decap-admin'
-import { distDir, launchBrowser, openPage, projectRoot } from '../helpers/browser'
-import { openLocalD1, type TestD1 } from '../helpers/d1'
+import { openPage, theBrowser } from '../helpers/browser'
+import { theAdminSettings } from '../helpers/builds'
+import { clickTextIn, waitForTextIn } from '../helpers/cms-owner-flow'
+import { puppeteerTab } from '../helpers/driver'
 import { seedStatements } from '../helpers/inbox-seed'
-import { answerGitHubApi, startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
+import { signInToInbox, theGitHub } from '../helpers/owner'
+import { thePagesStack } from '../helpers/pages-stack'
+import { answerGitHubApi } from '../stand-ins/github'
 
 jest.setTimeout(240_000)
 
-const CLIENT_ID = 'Iv1.origen-propio'
-const SECRET = 'secreto-de-la-app'
-const TOKEN = 'gho_token-del-cms-de-la-duena'
-const DEV_TOKEN = 'token-local-de-la-prueba-de-origen-0123'
 const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
 const NOT_FOUND_LOGGED =
   'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'admin-origin-'))
-const variant = path.join(scratch, 'dist')
-const { repo, branch } = readCmsSettings()
-
-let github: GitHubStandIn
-let server: HostServer
-let browser: Browser
-let store: TestD1
+// 1. dist/ with what ADMIN_ORIGIN changes: the CMS signs in at the admin origin (config.yml's base_url), and the
+//    host files give the admin host its rule. One Pages project, two origins:
+const admin = theAdminSettings((port) => ({ ADMIN_ORIGIN: `http://localhost:${port}` }))
+const publicOrigin = () => `http://127.0.0.1:${admin.port()}`
+const adminOrigin = () => `http://localhost:${admin.port()}`
+// 2. GitHub, with the repository the CMS edits; the leads in the stack's D1.
+const github = theGitHub({ clientId: 'Iv1.origen-propio', token: 'gho_token-del-cms-de-la-duena' })
+// 3. One Pages project, two origins; the functions told which one is the owner's.
+const server = thePagesStack({
+  build: admin.build,
+  port: admin.port,
+  github,
+  seed: (db) => db.batch(seedStatements().map((statement) => db.prepare(statement))),
+  vars: () => ({ ADMIN_ORIGIN: adminOrigin(), SITE_URL: publicOrigin() }),
+})
+const browser = theBrowser()
 let PUBLIC = ''
 let ADMIN = ''
-
-beforeAll(async () => {
-  if (!existsSync(path.join(distDir, INBOX_PREFIX, 'index.html')))
-    throw new Error('dist/admin/solicitudes/ is missing: run npm run build')
-  const port = await freePort()
-  PUBLIC = `http://127.0.0.1:${port}`
-  ADMIN = `http://localhost:${port}`
-  // 1. dist/ with what ADMIN_ORIGIN changes: the CMS signs in at the admin origin (config.yml's base_url), and
-  //    the host files give the admin host its rule. Decap probes a local proxy on loopback: point it at a port
-  //    nothing listens on (another test's decap-server may be on the default one).
-  cpSync(distDir, variant, { recursive: true })
-  const buildEnv = { ADMIN_ORIGIN: ADMIN, CMS_PROXY_URL: `http://127.0.0.1:${await freePort()}/api/v1` }
-  writeFileSync(
-    path.join(variant, ADMIN_PREFIX, 'config.yml'),
-    cmsConfigYaml(contentSchemas, readCmsSettings({ ...process.env, ...buildEnv })),
-  )
-  const hosts = spawnSync(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/build/host-config.ts'], {
-    cwd: projectRoot,
-    env: shellEnvironment({ ...buildEnv, DIST_DIR: variant, DEPLOY_DIR: path.join(scratch, 'deploy') }),
-    encoding: 'utf8',
-  })
-  if (hosts.status !== 0) throw new Error(`host-config failed:\n${hosts.stdout}\n${hosts.stderr}`)
-
-  // 2. GitHub, with the repository the CMS edits; the leads in a local D1.
-  github = await startGitHubStandIn({
-    clientId: CLIENT_ID,
-    secret: SECRET,
-    code: 'codigo-de-github',
-    token: TOKEN,
-    repository: { fullName: repo, branch, seedDir: path.join(projectRoot, 'content'), under: 'content' },
-  })
-  const local = createLocalD1(path.join(scratch, 'd1'))
-  store = await openLocalD1(local)
-  await store.db.batch(seedStatements().map((statement) => store.db.prepare(statement)))
-
-  // 3. One Pages project, two origins; the functions told which one is the owner's.
-  server = await startPages({
-    root: variant,
-    port,
-    functions: {
-      dir: path.join(projectRoot, 'functions'),
-      vars: {
-        ADMIN_ORIGIN: ADMIN,
-        SITE_URL: PUBLIC,
-        SESSION_SECRET: 'secreto-de-sesion-de-la-prueba-con-32-caracteres',
-        INBOX_DEV_LOGIN_TOKEN: DEV_TOKEN,
-        GITHUB_CLIENT_ID: CLIENT_ID,
-        GITHUB_CLIENT_SECRET: SECRET,
-        GITHUB_OAUTH_ORIGIN: github.origin,
-        GITHUB_API_ORIGIN: github.origin,
-        CMS_GITHUB_REPO: repo,
-      },
-      d1: local,
-    },
-  })
-  browser = await launchBrowser()
-}, 240_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await github?.close()
-  await store?.close()
-  rmSync(scratch, { recursive: true, force: true })
+beforeAll(() => {
+  PUBLIC = publicOrigin()
+  ADMIN = adminOrigin()
 })
 
 const head = (url: string) => fetch(url, { redirect: 'manual' })
@@ -226,30 +162,30 @@ test('a script on a public page cannot read the CMS’s stored token or the inbo
     answer: answerGitHubApi(github),
   })
   await cms.goto(`${ADMIN}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
-  await clickText(cms, 'Iniciar sesión con GitHub', 'button')
-  await waitForText(cms, 'Contenido del sitio')
+  const admin = puppeteerTab(cms, { baseUrl: ADMIN })
+  await clickTextIn(admin, 'Iniciar sesión con GitHub', 'button')
+  await waitForTextIn(admin, 'Contenido del sitio')
   expect(github.authorizeRequests).toEqual([
-    expect.objectContaining({ client_id: CLIENT_ID, redirect_uri: `${ADMIN}/api/callback` }),
+    expect.objectContaining({ client_id: github.app.clientId, redirect_uri: `${ADMIN}/api/callback` }),
   ])
   // Decap keeps the token in the admin origin's localStorage.
   expect(
     await cms.evaluate(
       (secret: string) =>
         Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes(secret)),
-      TOKEN,
+      github.app.token,
     ),
   ).toBe(true)
 
   // 2. And to the inbox (the loopback link), also on the admin origin.
   const { page: inbox } = await openPage(browser, { width: 1280, height: 900 })
-  await inbox.goto(makeDevLoginLink(ADMIN, DEV_TOKEN).url)
+  await signInToInbox(inbox, ADMIN, server.signInPath)
   expect(inbox.url()).toBe(`${ADMIN}${INBOX_PREFIX}`)
-  await inbox.waitForSelector('::-p-aria([name="Solicitudes"][role="heading"])')
 
   // 3. The same browser on a public page. A script there, under the page's own policy: nothing.
   const { page: site, problems: siteProblems } = await openPage(browser, { width: 1280, height: 900 })
   await site.goto(`${PUBLIC}/contacto`)
-  const underPolicy = await probe(site, ADMIN, TOKEN)
+  const underPolicy = await probe(site, ADMIN, github.app.token)
   expect(underPolicy).toEqual({
     origin: PUBLIC,
     tokenHere: false,
@@ -268,7 +204,7 @@ test('a script on a public page cannot read the CMS’s stored token or the inbo
   //    Cross-Origin-Resource-Policy: same-origin).
   await site.setBypassCSP(true)
   await site.goto(`${PUBLIC}/contacto`)
-  expect(await probe(site, ADMIN, TOKEN)).toEqual({
+  expect(await probe(site, ADMIN, github.app.token)).toEqual({
     origin: PUBLIC,
     tokenHere: false,
     leads: 'TypeError: Failed to fetch',
@@ -281,7 +217,7 @@ test('a script on a public page cannot read the CMS’s stored token or the inbo
   expect(siteProblems.filter((line) => line.includes('CSP violation: connect-src'))).toHaveLength(2)
 
   // 5. The control: the same script on the admin origin reads both. The wall above is the origin.
-  const onAdmin = await probe(inbox, ADMIN, TOKEN)
+  const onAdmin = await probe(inbox, ADMIN, github.app.token)
   expect(onAdmin.origin).toBe(ADMIN)
   expect(onAdmin.leads).toMatch(/^200 \{.*"leads/)
   expect(onAdmin.window).toBe('read')
@@ -289,7 +225,7 @@ test('a script on a public page cannot read the CMS’s stored token or the inbo
     await cms.evaluate(
       (secret: string) =>
         Object.keys(localStorage).some((key) => localStorage.getItem(key)?.includes(secret)),
-      TOKEN,
+      github.app.token,
     ),
   ).toBe(true)
 

@@ -23,8 +23,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parse } from 'yaml'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
-import { distDir, projectRoot } from '../helpers/browser'
-import { startLocalCms, type LocalCms } from '../helpers/local-cms'
+import { distDir, projectRoot } from '../helpers/builds'
+import { hooked } from '../helpers/hooks'
+import { theLocalCms } from '../helpers/local-cms'
 import {
   DEVICES,
   EXPECTED_SERVICIOS_DIFF,
@@ -36,7 +37,7 @@ import {
   waitForTextIn,
   writePhonePhoto,
 } from '../helpers/cms-owner-flow'
-import { engine, narrowest, onlyIn, openSite, type Site } from '../helpers/driver'
+import { engine, narrowest, onlyIn, openSite } from '../helpers/driver'
 
 jest.setTimeout(240_000)
 
@@ -60,26 +61,18 @@ function resetContent(): void {
   cpSync(path.join(projectRoot, 'content'), contentCopy, { recursive: true })
 }
 
-let cms: LocalCms
-let site: Site
 let photo: string
-
 beforeAll(async () => {
   resetContent()
   photo = await writePhonePhoto(scratch)
   if (shotsDir) mkdirSync(shotsDir, { recursive: true })
-  // What `npm run cms` serves: the dev server's admin and the guarded decap-server, on a copy of content/.
-  cms = await startLocalCms(repo)
-  // WebKit opens the admin directly, without its problem probe: the CMS's proxy answers only the admin's own
-  // origin, not the front server's (test/helpers/webkit.ts). Its console is read in Chromium and Firefox.
-  site = await openSite({ origin: cms.url, probe: engine !== 'webkit' })
-}, 120_000)
-
-afterAll(async () => {
-  await site?.close()
-  await cms?.close()
-  rmSync(scratch, { recursive: true, force: true })
 })
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+// What `npm run cms` serves: the dev server's admin and the guarded decap-server, on a copy of content/.
+const cms = theLocalCms(() => repo)
+// WebKit opens the admin directly, without its problem probe: the CMS's proxy answers only the admin's own
+// origin, not the front server's (test/helpers/webkit.ts). Its console is read in Chromium and Firefox.
+const site = hooked(() => openSite({ origin: cms.url, probe: engine !== 'webkit' }), 'the admin')
 
 onlyIn(
   ['chromium'],

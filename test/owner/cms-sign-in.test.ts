@@ -15,111 +15,61 @@
  *   - nginx: nginx serves the admin with the build's nginx.conf, the sign-in is on the functions' own origin
  *     (CMS_AUTH_BASE_URL), which hands the token over only to the admin origins it is told (CMS_ADMIN_ORIGINS).
  * Needs nginx (Debian) and wrangler, and a build (`npm run build`): the variant with CMS_AUTH_BASE_URL is a copy
- * of dist/ with its config.yml and host files written again (test/helpers/browser.ts cmsSettingsVariant: all that
- * a build with that setting changes), not a build of its own. About 75 s on the shared 2-core machine (it was
- * ~3 min with the build). Run alone: `npx jest test/owner/cms-sign-in.test.ts --selectProjects chromium --runInBand`.
+ * of dist/ with its config.yml and host files written again (test/helpers/builds.ts adminSettingsCopy: all that
+ * a build with that setting changes), not a build of its own. About 75 s on the shared 2-core machine.
+ * Run alone: `npx jest test/owner/cms-sign-in.test.ts --selectProjects chromium --runInBand`.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
-import { readCmsSettings } from '../../scripts/cms/settings'
-import { freePort, startNginx, startPages, type HostServer } from '../../scripts/hosts/servers'
-import { deployDirFor } from '../../scripts/hosts/host-policy'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
-import { cmsSettingsVariant, launchBrowser, openPage, projectRoot, removeVariant } from '../helpers/browser'
+import { openPage, theBrowser } from '../helpers/browser'
+import { theAdminSettings } from '../helpers/builds'
 import {
   DEVICES,
   EXPECTED_SERVICIOS_DIFF,
   PHOTO_NAME,
   changedLines,
+  clickTextIn,
   editPriceAndPhoto,
+  publishIn,
+  retypeIn,
   textIn,
   touchControl,
+  waitForTextIn,
   writePhonePhoto,
 } from '../helpers/cms-owner-flow'
 import { puppeteerTab } from '../helpers/driver'
-import { clickText, publish, retype, waitForText } from '../helpers/decap-admin'
-import { answerGitHubApi, startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
+import { theGitHub } from '../helpers/owner'
+import { thePagesStack } from '../helpers/pages-stack'
+import { theSite } from '../helpers/site'
+import { answerGitHubApi } from '../stand-ins/github'
 
 jest.setTimeout(240_000)
 
-const CLIENT_ID = 'Iv1.prueba-cms'
-const SECRET = 'secreto-de-prueba'
-const TOKEN = 'gho_token-de-la-duena'
 const NEW_PHONE = '+52 222 987 6543'
 const SHOTS = process.env.CMS_SHOTS_DIR ?? ''
 const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
 const NOT_FOUND_LOGGED =
   'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'cms-sign-in-'))
-const variant = path.join(scratch, 'dist')
-const { repo, branch } = readCmsSettings()
-
-let browser: Browser
-let github: GitHubStandIn
-let pages: HostServer
-let nginx: HostServer
+// 1. The functions' origin first: the admin's config.yml names it (base_url), so the copy of dist/ needs it.
+const admin = theAdminSettings((port) => ({ CMS_AUTH_BASE_URL: `http://127.0.0.1:${port}` }))
+// 2. GitHub, with the repository the CMS commits to holding a copy of content/.
+const github = theGitHub({ clientId: 'Iv1.prueba-cms', token: 'gho_token-de-la-duena' })
+// 3. nginx with the copy's own nginx.conf, then wrangler with the functions, told both admin origins.
+const nginx = theSite({ build: admin.build, host: 'nginx' })
+const pages = thePagesStack({
+  build: admin.build,
+  port: admin.port,
+  github,
+  vars: () => ({ CMS_ADMIN_ORIGINS: `http://127.0.0.1:${admin.port()} ${nginx.url}` }),
+})
+const browser = theBrowser()
 /** The photo the owner picks from the device's files (test/helpers/cms-owner-flow.ts). */
 let photo: string
-
-/** A loopback port nothing listens on, other than `taken`. */
-async function closedPort(taken: number): Promise<number> {
-  for (;;) {
-    const port = await freePort()
-    if (port !== taken) return port
-  }
-}
-
 beforeAll(async () => {
-  // 1. The functions' origin first: the admin's config.yml names it (base_url), so the variant needs it.
-  const pagesPort = await freePort()
-  const authOrigin = `http://127.0.0.1:${pagesPort}`
-  // Decap probes its local proxy (CMS_PROXY_URL) when the admin is on loopback, and uses it instead of GitHub
-  // if it answers: another test's decap-server may listen on the default port. Point it at a closed port.
-  cmsSettingsVariant(variant, {
-    CMS_AUTH_BASE_URL: authOrigin,
-    CMS_PROXY_URL: `http://127.0.0.1:${await closedPort(pagesPort)}/api/v1`,
-  })
-  // 2. GitHub, with the repository the CMS commits to holding a copy of content/.
-  github = await startGitHubStandIn({
-    clientId: CLIENT_ID,
-    secret: SECRET,
-    code: 'codigo-de-github',
-    token: TOKEN,
-    repository: { fullName: repo, branch, seedDir: path.join(projectRoot, 'content'), under: 'content' },
-  })
-  // 3. nginx with the variant's own nginx.conf, then wrangler with the functions, told both admin origins.
-  nginx = await startNginx({
-    root: variant,
-    port: 0,
-    nginxConf: path.join(deployDirFor(projectRoot, variant), 'nginx.conf'),
-  })
-  pages = await startPages({
-    root: variant,
-    port: pagesPort,
-    functions: {
-      dir: path.join(projectRoot, 'functions'),
-      vars: {
-        GITHUB_CLIENT_ID: CLIENT_ID,
-        GITHUB_CLIENT_SECRET: SECRET,
-        GITHUB_OAUTH_ORIGIN: github.origin,
-        CMS_ADMIN_ORIGINS: `${authOrigin} ${nginx.url}`,
-      },
-    },
-  })
-  browser = await launchBrowser()
-  photo = await writePhonePhoto(scratch)
-}, 300_000) // hang guard: a copy of dist/, nginx and wrangler starting on a loaded 2-core machine
-
-afterAll(async () => {
-  await browser?.close()
-  await pages?.close()
-  await nginx?.close()
-  await github?.close()
-  removeVariant(variant)
-  rmSync(scratch, { recursive: true, force: true })
+  photo = await writePhonePhoto(path.dirname(admin.build.dir))
 })
 
 /** What the sign-in pop-up shows and logged, and whether it still has its opener: for a failure message. */
@@ -156,29 +106,36 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
     try {
       // Decap's bundle is 5 MB of JavaScript: on a loaded 2-core machine its parse alone can take half a minute.
       await page.goto(adminUrl, { waitUntil: 'domcontentloaded', timeout: 120_000 })
-      await clickText(page, 'Iniciar sesión con GitHub', 'button')
+      const tab = puppeteerTab(page, { baseUrl: adminUrl })
+      await clickTextIn(tab, 'Iniciar sesión con GitHub', 'button')
       try {
-        await waitForText(page, 'Contenido del sitio')
+        await waitForTextIn(tab, 'Contenido del sitio')
       } catch (error) {
         throw new Error(`${String(error)}\n${await popUps()}`)
       }
       for (const title of ['Datos de la empresa', 'Página de inicio', 'Página Servicios', 'Página Contacto'])
-        await waitForText(page, title)
+        await waitForTextIn(tab, title)
 
       // The handshake went through GitHub's consent page, back to our callback, with the token traded once.
       expect(github.authorizeRequests).toEqual([
         expect.objectContaining({
-          client_id: CLIENT_ID,
+          client_id: github.app.clientId,
           redirect_uri: `${pages.url}/api/callback`,
         }),
       ])
       expect(github.tokenRequests).toEqual([
-        expect.objectContaining({ client_id: CLIENT_ID, client_secret: SECRET, code: 'codigo-de-github' }),
+        expect.objectContaining({
+          client_id: github.app.clientId,
+          client_secret: github.app.secret,
+          code: 'codigo-de-github',
+        }),
       ])
       // Decap asked who signed in and whether they may write, with the token the pop-up handed over.
-      expect(github.requests.filter((request) => request.authorization !== `token ${TOKEN}`)).toEqual([])
+      expect(
+        github.requests.filter((request) => request.authorization !== `token ${github.app.token}`),
+      ).toEqual([])
       expect(github.requests.map((request) => request.url)).toEqual(
-        expect.arrayContaining(['/user', `/repos/${repo}`]),
+        expect.arrayContaining(['/user', `/repos/${github.repo}`]),
       )
 
       if (SHOTS && host === 'pages') {
@@ -191,14 +148,14 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
           isMobile: true,
           hasTouch: true,
         })
-        await waitForText(page, 'Datos de la empresa')
+        await waitForTextIn(tab, 'Datos de la empresa')
         await page.screenshot({ path: path.join(SHOTS, 'cms-signed-in-390.png') })
         await page.setViewport({ width: 1280, height: 900, deviceScaleFactor: 1 })
       }
 
-      await clickText(page, 'Datos de la empresa')
-      await retype(page, 'Teléfono', NEW_PHONE)
-      await publish(page)
+      await clickTextIn(tab, 'Datos de la empresa')
+      await retypeIn(tab, 'Teléfono', NEW_PHONE)
+      await publishIn(tab)
 
       // One commit on the branch, of site.yaml only, and in it one line: the phone.
       expect(github.commits).toEqual([
@@ -218,7 +175,9 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
       const refused = github.requests
         .filter((request) => (request.status ?? 200) >= 400)
         .map((request) => `${request.status} ${request.method} ${request.url}`)
-      expect(new Set(refused)).toEqual(new Set([`404 GET /repos/${repo}/git/trees/${branch}:content/media`]))
+      expect(new Set(refused)).toEqual(
+        new Set([`404 GET /repos/${github.repo}/git/trees/${github.branch}:content/media`]),
+      )
       expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(refused.length)
       // And the one request that fails on purpose: Decap's probe for a local proxy (none on its port).
       expect(
@@ -234,15 +193,15 @@ describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
 
 /** A file's bytes on the branch, read as any GitHub client reads it: its tree entry, then its blob. */
 async function readFromGitHub(filePath: string): Promise<Buffer | undefined> {
-  const headers = { Authorization: `token ${TOKEN}` }
+  const headers = { Authorization: `token ${github.app.token}` }
   const folder = path.posix.dirname(filePath)
   const tree = (await (
-    await fetch(`${github.origin}/repos/${repo}/git/trees/${branch}:${folder}`, { headers })
+    await fetch(`${github.origin}/repos/${github.repo}/git/trees/${github.branch}:${folder}`, { headers })
   ).json()) as { tree?: { path: string; sha: string }[] }
   const entry = tree.tree?.find((item) => item.path === path.posix.basename(filePath))
   if (!entry) return undefined
   const blob = (await (
-    await fetch(`${github.origin}/repos/${repo}/git/blobs/${entry.sha}`, { headers })
+    await fetch(`${github.origin}/repos/${github.repo}/git/blobs/${entry.sha}`, { headers })
   ).json()) as { content: string }
   return Buffer.from(blob.content, 'base64')
 }
@@ -275,7 +234,7 @@ describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
       await shot('0-iniciar-sesion')
       await touchControl(tab, 'Iniciar sesión con GitHub', signIn)
       try {
-        await waitForText(page, 'Página Servicios')
+        await waitForTextIn(tab, 'Página Servicios')
       } catch (error) {
         throw new Error(`${String(error)}\n${await popUps()}`)
       }
@@ -300,7 +259,7 @@ describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
       // upload is published only as the build's processed copies: docs/cms.md, "Known limits").
       expect(new Set(failed)).toEqual(
         new Set([
-          `404 https://api.github.com/repos/${repo}/git/trees/${branch}:content/media`,
+          `404 https://api.github.com/repos/${github.repo}/git/trees/${github.branch}:content/media`,
           `404 ${pages.url}/media/${PHOTO_NAME}`,
         ]),
       )

@@ -14,11 +14,10 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { projectRoot } from '../helpers/browser'
 import { accessibilityViolations } from '../helpers/axe'
+import { projectRoot } from '../helpers/builds'
 import { engine, widthsFor, withTab, type Tab } from '../helpers/driver'
-import { INBOX_PREFIX, startInbox, waitForNames, type InboxUnderTest } from '../helpers/inbox'
-import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
+import { INBOX_PREFIX, theInbox, waitForNames } from '../helpers/inbox'
 
 jest.setTimeout(180_000)
 
@@ -37,48 +36,38 @@ const SEED: [string, string, string, number, number, 0 | 1, [number, string] | n
 ]
 const DUE_ORDER = ['Jorge Ruiz', 'Rosa Delgado', 'Laura Méndez']
 
-let clock: ClockStandIn
-let inbox: InboxUnderTest
 let signedIn = false
 
-beforeAll(async () => {
-  clock = await startClockStandIn(T0)
-  inbox = await startInbox({
-    seed: (db) =>
-      db.batch(
-        SEED.map(([id, name, service, created, due, urgent, contact, status]) =>
-          db
-            .prepare(
-              `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, updated_at,
-                 due_at, urgent, first_contact_at, first_contact_via, alert)
-               VALUES (?1, ?2, ?3, ?4, '222 555 0101', ?5, 'Necesito ayuda con mi alberca.', '/contacto', ?6, ?2,
-                 ?7, ?8, ?9, ?10, 'own')`,
-            )
-            .bind(
-              id,
-              at(created),
-              name,
-              `${id}@example.com`,
-              service,
-              status,
-              at(due),
-              urgent,
-              contact ? at(contact[0]) : null,
-              contact ? contact[1] : null,
-            ),
-        ),
+const inbox = theInbox({
+  clock: T0,
+  seed: (db) =>
+    db.batch(
+      SEED.map(([id, name, service, created, due, urgent, contact, status]) =>
+        db
+          .prepare(
+            `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, updated_at,
+               due_at, urgent, first_contact_at, first_contact_via, alert)
+             VALUES (?1, ?2, ?3, ?4, '222 555 0101', ?5, 'Necesito ayuda con mi alberca.', '/contacto', ?6, ?2,
+               ?7, ?8, ?9, ?10, 'own')`,
+          )
+          .bind(
+            id,
+            at(created),
+            name,
+            `${id}@example.com`,
+            service,
+            status,
+            at(due),
+            urgent,
+            contact ? at(contact[0]) : null,
+            contact ? contact[1] : null,
+          ),
       ),
-    vars: { LEAD_TEST_CLOCK_URL: clock.url },
-  })
-}, 180_000)
-
-beforeEach(() => {
-  clock.set(T0)
+    ),
 })
 
-afterAll(async () => {
-  await inbox?.close()
-  await clock?.close()
+beforeEach(() => {
+  inbox.server.clock.set(T0)
 })
 
 const store = () => inbox.store

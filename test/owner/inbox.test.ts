@@ -21,55 +21,24 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inboxContentSecurityPolicy } from '../../scripts/hosts/host-rules'
 import { accessibilityViolations } from '../helpers/axe'
-import { distDir, projectRoot } from '../helpers/browser'
+import { distDir, projectRoot } from '../helpers/builds'
 import { engine, onlyIn, puppeteerPage, withTab, type Handle, type Tab } from '../helpers/driver'
-import { INBOX_PREFIX, startInbox, waitForNames, type InboxUnderTest } from '../helpers/inbox'
+import { INBOX_PREFIX, theInbox, waitForNames } from '../helpers/inbox'
 import { FORMULA, MARKUP, SPAM_NAMES, seedStatements } from '../helpers/inbox-seed'
-import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
-import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
+import { theGitHub } from '../helpers/owner'
 
 jest.setTimeout(180_000)
 
 const SHOTS = process.env.INBOX_SHOTS_DIR || path.join(projectRoot, 'test', '.artifacts', 'inbox')
 const downloads = mkdtempSync(path.join(tmpdir(), 'inbox-downloads-'))
+afterAll(() => rmSync(downloads, { recursive: true, force: true }))
 
-let github: GitHubStandIn
-let inbox: InboxUnderTest
-/** The server's time (LEAD_TEST_CLOCK_URL): 25 November 2026, so the seeded October lead is last month's. */
-let clock: ClockStandIn
-
-beforeAll(async () => {
-  github = await startGitHubStandIn({
-    clientId: 'Iv1.bandeja',
-    secret: 'secreto-de-la-app',
-    code: 'codigo-de-github',
-    token: 'gho_duena',
-    users: [{ login: 'duena-aquapuebla', name: 'Dueña', token: 'gho_duena', push: true }],
-    repository: {
-      fullName: 'aquapuebla/sitio',
-      seedDir: path.join(projectRoot, 'content'),
-      under: 'content',
-    },
-  })
-  clock = await startClockStandIn(new Date('2026-11-25T18:00:00.000Z'))
-  inbox = await startInbox({
-    seed: (db) => db.batch(seedStatements().map((statement) => db.prepare(statement))),
-    vars: {
-      LEAD_TEST_CLOCK_URL: clock.url,
-      GITHUB_CLIENT_ID: 'Iv1.bandeja',
-      GITHUB_CLIENT_SECRET: 'secreto-de-la-app',
-      GITHUB_OAUTH_ORIGIN: github.origin,
-      GITHUB_API_ORIGIN: github.origin,
-      CMS_GITHUB_REPO: 'aquapuebla/sitio',
-    },
-  })
-}, 180_000)
-
-afterAll(async () => {
-  await inbox?.close()
-  await github?.close()
-  await clock?.close()
-  rmSync(downloads, { recursive: true, force: true })
+const github = theGitHub({ clientId: 'Iv1.bandeja' })
+// The server's time (the test clock): 25 November 2026, so the seeded October lead is last month's.
+const inbox = theInbox({
+  seed: (db) => db.batch(seedStatements().map((statement) => db.prepare(statement))),
+  clock: new Date('2026-11-25T18:00:00.000Z'),
+  github,
 })
 
 const store = () => inbox.store

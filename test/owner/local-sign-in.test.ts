@@ -12,21 +12,14 @@
  * One scenario, a table of engines and origins. GitHub is the stand-in. About 2-3 minutes.
  * Run: `npx jest test/owner/local-sign-in.test.ts --selectProjects chromium --runInBand`.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import { chromiumArgs } from '../../scripts/lib/offline-images'
-import { createLocalD1, startPages, type HostServer } from '../../scripts/hosts/servers'
+import type { Browser, Page } from 'puppeteer-core'
 import { INBOX_PREFIX } from '../../scripts/hosts/host-rules'
-import { distDir, projectRoot } from '../helpers/browser'
-import { openLocalD1 } from '../helpers/d1'
-import { executableFor, firefoxPrefs } from '../helpers/engines'
+import { launchBrowser } from '../helpers/browser'
 import { seedStatements } from '../helpers/inbox-seed'
+import { theGitHub } from '../helpers/owner'
+import { thePagesStack, type StackOptions } from '../helpers/pages-stack'
+import { startProxy } from '../helpers/proxy'
 import { startWebKit, type WebKit } from '../helpers/webkit'
-import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
 jest.setTimeout(180_000)
 
@@ -94,89 +87,37 @@ function webkitDriver(webkit: WebKit): Driver {
 /** A browser of `engine` that accepts wrangler's self-signed certificate (as if it were a real one). */
 async function launch(engine: EngineName): Promise<Driver> {
   if (engine === 'webkit') return webkitDriver(await startWebKit({ acceptInsecureCerts: true }))
-  const browser =
-    engine === 'firefox'
-      ? await puppeteer.launch({
-          browser: 'firefox',
-          executablePath: executableFor('firefox'),
-          headless: true,
-          extraPrefsFirefox: firefoxPrefs,
-          acceptInsecureCerts: true,
-        })
-      : await puppeteer.launch({
-          executablePath: executableFor('chromium'),
-          args: chromiumArgs,
-          acceptInsecureCerts: true,
-        })
+  const browser = await launchBrowser({ engine, acceptInsecureCerts: true })
   return puppeteerDriver(browser, await browser.newPage())
 }
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'local-sign-in-'))
-let github: GitHubStandIn
-let plain: HostServer
-let secure: HostServer
-
-beforeAll(async () => {
-  github = await startGitHubStandIn({
-    clientId: 'Iv1.motores',
-    secret: 'secreto-de-la-app',
-    code: 'codigo-de-github',
-    token: 'gho_duena',
-    repository: {
-      fullName: 'aquapuebla/sitio',
-      seedDir: path.join(projectRoot, 'content'),
-      under: 'content',
-    },
-  })
-  const local = createLocalD1(path.join(scratch, 'd1'))
-  const store = await openLocalD1(local)
-  await store.db.batch(seedStatements().map((statement) => store.db.prepare(statement)))
-  await store.close()
-  const functions = {
-    dir: path.join(projectRoot, 'functions'),
-    vars: {
-      SESSION_SECRET: 'secreto-de-sesion-de-la-prueba-con-32-caracteres',
-      GITHUB_CLIENT_ID: 'Iv1.motores',
-      GITHUB_CLIENT_SECRET: 'secreto-de-la-app',
-      GITHUB_OAUTH_ORIGIN: github.origin,
-      GITHUB_API_ORIGIN: github.origin,
-      CMS_GITHUB_REPO: 'aquapuebla/sitio',
-    },
-    d1: local,
-  }
-  ;[plain, secure] = await Promise.all([
-    startPages({ root: distDir, port: 0, functions }),
-    startPages({ root: distDir, port: 0, functions, protocol: 'https' }),
-  ])
-}, 180_000)
-
-afterAll(async () => {
-  await plain?.close()
-  await secure?.close()
-  await github?.close()
-  rmSync(scratch, { recursive: true, force: true })
-})
+const github = theGitHub({ clientId: 'Iv1.motores' })
+// Two servers, each with its own D1 holding the inbox's leads: plain HTTP, and HTTPS as production serves the site.
+const stack: StackOptions = {
+  build: 'default',
+  github,
+  seed: (db) => db.batch(seedStatements().map((statement) => db.prepare(statement))),
+}
+const plain = thePagesStack(stack)
+const secure = thePagesStack({ ...stack, protocol: 'https' })
 
 /** A page on plain-HTTP loopback that sets a __Host- cookie, a Secure one and a plain one, then shows what came back. */
-async function cookieProbe(): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (req.url === '/set') {
-      res.writeHead(303, {
-        Location: '/echo',
-        'Set-Cookie': [
-          '__Host-prefijo=1; Path=/; Secure; HttpOnly; SameSite=Strict',
-          'seguro=1; Path=/; Secure; HttpOnly; SameSite=Strict',
-          'simple=1; Path=/; HttpOnly; SameSite=Strict',
-        ],
-      })
-      return res.end()
-    }
+const cookieProbe = () =>
+  startProxy('', ({ req, res }) => {
+    if (req.url === '/set')
+      return void res
+        .writeHead(303, {
+          Location: '/echo',
+          'Set-Cookie': [
+            '__Host-prefijo=1; Path=/; Secure; HttpOnly; SameSite=Strict',
+            'seguro=1; Path=/; Secure; HttpOnly; SameSite=Strict',
+            'simple=1; Path=/; HttpOnly; SameSite=Strict',
+          ],
+        })
+        .end()
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
     res.end(`<p id="vuelta">${(req.headers.cookie ?? '').replace(/=1/g, '')}</p>`)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return server
-}
 
 const EXPECTED_ON_PLAIN_HTTP: Record<EngineName, string> = {
   chromium: '__Host-prefijo; seguro; simple',
@@ -195,7 +136,7 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s', (engine) => {
   test('a Secure cookie set by a plain-HTTP loopback page: kept or dropped, on 127.0.0.1 and localhost', async () => {
     const probe = await cookieProbe()
     try {
-      const port = (probe.address() as AddressInfo).port
+      const port = new URL(probe.url).port
       for (const host of ['127.0.0.1', 'localhost']) {
         await browser.goto(`http://${host}:${port}/set`)
         await browser.waitForText('simple')
@@ -205,8 +146,7 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s', (engine) => {
         })
       }
     } finally {
-      probe.closeAllConnections()
-      probe.close()
+      await probe.close()
     }
   })
 

@@ -1,11 +1,12 @@
 /**
- * Before a browser project's tests (jest.config.js `globalSetup`): the build they run against must be the one
- * they are written for, the default build (jest's `globals`: no LEAD_ENDPOINT, no analytics, no Turnstile) of the
- * sources as they are now. The build's own record says what it was built with (scripts/lib/build-info.ts).
- * - dist/ built otherwise (`npm start` builds with LEAD_ENDPOINT=/api/leads), or older than a source: it is
- *   built again here, with the default settings, and the tests run on that (about a minute; `npm start` builds
- *   its own again when next started).
- * - DIST_DIR naming another folder: that build is someone's on purpose, so it is left alone and the run stops at
+ * Before a browser project's tests (jest.config.js `globalSetup`): the builds they run against must be the ones
+ * they are written for (decision 036), of the sources as they are now, each made here at most once per run and
+ * never by a test file. The build's own record says what it was built with (scripts/lib/build-info.ts).
+ * - The variants the project names (`testEnvironmentOptions.builds`: test/helpers/builds.ts) are built into
+ *   .variants/ when missing or stale, and reused otherwise.
+ * - dist/ must be the default build (jest's `globals`: no LEAD_ENDPOINT, no analytics, no Turnstile). Built
+ *   otherwise, or older than a source, it is built again here with the default settings (about a minute).
+ *   DIST_DIR naming another folder: that build is someone's on purpose, so it is left alone and the run stops at
  *   once with the reason and the command that builds it as the tests need.
  */
 import path from 'node:path'
@@ -13,6 +14,7 @@ import type { Config } from '@jest/types'
 import { buildIntoSync } from '../../scripts/lib/build-into'
 import { staleReason } from '../../scripts/lib/build-info'
 import { readBuildSettings, type BuildSettings } from '../../scripts/lib/build-settings'
+import { ensureVariant, type BuildName } from '../helpers/builds'
 
 const root = path.resolve(__dirname, '../..')
 
@@ -23,7 +25,23 @@ function settingsOf(globals: Record<string, unknown>): BuildSettings {
   )
 }
 
-export default function checkBuild(_global: Config.GlobalConfig, project: Config.ProjectConfig): void {
+export default async function checkBuilds(
+  _global: Config.GlobalConfig,
+  project: Config.ProjectConfig,
+): Promise<void> {
+  checkBuild(project)
+  const name = project.displayName?.name ?? 'browser'
+  for (const variant of (project.testEnvironmentOptions.builds ?? []) as Exclude<BuildName, 'default'>[]) {
+    const started = Date.now()
+    const reason = await ensureVariant(variant)
+    if (reason)
+      console.log(
+        `\n[${name}] Built the ${variant} build for the tests (${reason}) in ${Math.round((Date.now() - started) / 1000)} s.`,
+      )
+  }
+}
+
+function checkBuild(project: Config.ProjectConfig): void {
   const wanted = settingsOf(project.globals as Record<string, unknown>)
   const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
   const contentDir = path.resolve(root, process.env.CONTENT_DIR || 'content')

@@ -39,6 +39,8 @@ export interface NotifyStandIn {
   /** Requests being answered right now, and the most there ever were at once. */
   inFlight: number
   maxInFlight: number
+  /** Requests whose connection has ended: answered, or given up by the caller (a send's timeout). */
+  ended: number
   requests: NotifyRequest[]
   /** The e-mails really sent (one per idempotency key), in order. */
   emails: NotifyRequest[]
@@ -63,6 +65,7 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
     delayMs: 0,
     inFlight: 0,
     maxInFlight: 0,
+    ended: 0,
     requests: [],
     emails: [],
     webhooks: [],
@@ -71,7 +74,10 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
     let text = ''
     standIn.inFlight += 1
     standIn.maxInFlight = Math.max(standIn.maxInFlight, standIn.inFlight)
-    res.on('close', () => (standIn.inFlight -= 1))
+    res.on('close', () => {
+      standIn.inFlight -= 1
+      standIn.ended += 1
+    })
     req.on('data', (chunk: Buffer) => (text += chunk.toString()))
     req.on('end', () => setTimeout(answer, standIn.delayMs))
     const answer = () => {
@@ -156,6 +162,7 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
       standIn.mode = 'ok'
       standIn.delayMs = 0
       standIn.maxInFlight = standIn.inFlight
+      standIn.ended = 0
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -9,11 +9,10 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import { chromiumArgs, chromiumPath } from '../../scripts/lib/offline-images'
-import type { RunningServer } from '../../scripts/serve'
-import { openPage, projectRoot, serveDist } from '../helpers/browser'
+import type { Browser, Page } from 'puppeteer-core'
+import { openPage, projectRoot, theBrowser } from '../helpers/browser'
 import { builtPages } from '../helpers/built-pages'
+import { theSite } from '../helpers/site'
 
 interface Pa11yIssue {
   code: string
@@ -66,20 +65,10 @@ const HYDRATED = [
     ' to be removed',
 ]
 
-let browser: Browser
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await serveDist()
-  // pa11y runs its checks through the Chrome DevTools Protocol: always Chromium, whatever engine the
-  // visitor-behaviour suites use.
-  browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const server = theSite()
+// pa11y runs its checks through the Chrome DevTools Protocol: always Chromium, whatever engine the
+// visitor-behaviour suites use.
+const browser = theBrowser({ engine: 'chromium' })
 
 test('pa11y with HTML_CodeSniffer (WCAG2AA) finds no error on any page, wide or narrow', async () => {
   const started = Date.now()

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { distDir, projectRoot } from '../helpers/browser'
+import { distDir, projectRoot } from '../helpers/builds'
 import { builtPages } from '../helpers/built-pages'
 
 interface VnuMessage {

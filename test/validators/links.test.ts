@@ -14,9 +14,9 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { RunningServer } from '../../scripts/serve'
-import { distDir, projectRoot, serveDist } from '../helpers/browser'
+import { distDir, projectRoot } from '../helpers/builds'
 import { builtPages } from '../helpers/built-pages'
+import { theSite } from '../helpers/site'
 
 interface LinkResult {
   url: string
@@ -83,15 +83,7 @@ const brokenOf = (links: LinkResult[]) =>
     .filter((link) => link.state === 'BROKEN')
     .map((link) => `${link.url} (${link.status ?? 'no answer'}) on ${link.parent ?? 'start'}`)
 
-let server: RunningServer
-
-beforeAll(async () => {
-  server = await serveDist()
-})
-
-afterAll(async () => {
-  await server?.close()
-})
+const server = theSite()
 
 test('linkinator finds no broken internal link, fragment or asset in the served build', async () => {
   const started = Date.now()

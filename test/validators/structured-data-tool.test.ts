@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { distDir, projectRoot } from '../helpers/browser'
+import { distDir, projectRoot } from '../helpers/builds'
 import { builtPages } from '../helpers/built-pages'
 
 interface SdttTest {

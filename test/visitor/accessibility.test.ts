@@ -6,32 +6,26 @@
  * in package.json, so no browser is downloaded; tests drive Debian's Chromium).
  * Run: `npm run build`, then `npx jest test/visitor/accessibility.test.ts --selectProjects chromium --runInBand`.
  */
-import { AxePuppeteer } from '@axe-core/puppeteer'
-import axe from 'axe-core'
 import type { Page } from 'puppeteer-core'
 import { pagePaths, paths } from '../../schema/paths'
-import { openPage, servedSite } from '../helpers/browser'
+import { accessibilityViolations } from '../helpers/axe'
+import { openPage, theBrowser } from '../helpers/browser'
+import { puppeteerTab } from '../helpers/driver'
+import { fillForm, VALID } from '../helpers/quote-form'
+import { theSite } from '../helpers/site'
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const WIDTHS = [390, 1280] as const
 const HEIGHT = { 390: 844, 1280: 800 } as const
 
-const site = servedSite()
-
-/** One violated rule, as the failure message shows it. */
-interface Violation {
-  id: string
-  impact: string | null | undefined
-  help: string
-  nodes: { target: string; summary: string }[]
-}
+const site = theSite()
+const browser = theBrowser()
 
 /**
  * Opens `path` with reduced motion (entrance animations off, so nothing is judged half-transparent),
  * waits for hydration, and scrolls to the bottom and back so every lazy block has been revealed.
  */
 async function openHydrated(path: string, width: (typeof WIDTHS)[number]) {
-  const opened = await openPage(site.browser, { width, height: HEIGHT[width] })
+  const opened = await openPage(browser, { width, height: HEIGHT[width] })
   const { page } = opened
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }])
   await page.goto(new URL(path, site.url).href, { waitUntil: 'networkidle0' })
@@ -47,34 +41,9 @@ async function openHydrated(path: string, width: (typeof WIDTHS)[number]) {
   return opened
 }
 
-/** Runs axe in the page and returns its violations in a readable, serialisable shape. */
-async function violationsOf(page: Page): Promise<Violation[]> {
-  const results = await new AxePuppeteer(page, axe.source).withTags(WCAG_TAGS).analyze()
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => ({
-      target: node.target.map(String).join(' '),
-      summary: node.failureSummary ?? '',
-    })),
-  }))
-}
-
-/** `id (impact): help`, then each failing element with what axe says to fix: readable in a failure message. */
-function describeViolations(violations: Violation[]): string[] {
-  return violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help}\n` +
-      violation.nodes
-        .map((node) => `  at ${node.target}\n    ${node.summary.replace(/\n\s*/g, '\n    ')}`)
-        .join('\n'),
-  )
-}
-
-async function expectNoViolations(page: Page): Promise<void> {
-  expect(describeViolations(await violationsOf(page))).toEqual([])
-}
+/** axe's WCAG A/AA rules on the page (test/helpers/axe.ts), one line per violation. */
+const violationsOf = (page: Page) => accessibilityViolations(puppeteerTab(page, { baseUrl: site.url }))
+const expectNoViolations = async (page: Page) => expect(await violationsOf(page)).toEqual([])
 
 describe.each(WIDTHS)('at %i px wide', (width) => {
   test.each(pagePaths)('%s has no WCAG A/AA violations', async (path) => {
@@ -101,7 +70,7 @@ test('the check itself catches a violation: a photo that lost its text alternati
   const { page } = await openHydrated(paths.inicio, 390)
   try {
     await page.$eval('main img', (img) => img.removeAttribute('alt'))
-    expect((await violationsOf(page)).map((violation) => violation.id)).toContain('image-alt')
+    expect((await violationsOf(page)).map((violation) => violation.split(':')[0])).toContain('image-alt')
   } finally {
     await page.close()
   }
@@ -122,18 +91,7 @@ test('the open mobile menu has no WCAG A/AA violations', async () => {
 test('the contact page with the success toast showing has no WCAG A/AA violations', async () => {
   const { page } = await openHydrated(paths.contacto, 1280)
   try {
-    const field = (name: string, role: string) => page.locator(`::-p-aria([name="${name}"][role="${role}"])`)
-    await field('Nombre Completo', 'textbox').fill('Ana López')
-    await field('Teléfono', 'textbox').fill('222 555 0101')
-    await field('Email', 'textbox').fill('ana@example.com')
-    const service = await page.waitForSelector('::-p-aria([name="Servicio de Interés"][role="combobox"])')
-    const option = await service?.$$eval(
-      'option',
-      (options) => options.find((candidate) => candidate.textContent === 'Mantenimiento Regular')?.value,
-    )
-    expect(option).toBeDefined()
-    await service?.select(option as string)
-    await field('Mensaje', 'textbox').fill('Mantenimiento mensual para una alberca de 8 × 4 m.')
+    await fillForm(page, { ...VALID, message: 'Mantenimiento mensual para una alberca de 8 × 4 m.' })
     await page.locator('::-p-aria([name="Enviar Mensaje"][role="button"])').click()
     await page.waitForSelector('::-p-text(¡Mensaje Enviado!)', { visible: true, timeout: 5_000 })
     await expectNoViolations(page)

@@ -1,44 +1,58 @@
 /**
  * Content as data (content/*.yaml, checked by schema/content.ts), from the owner's side:
- * - a bad file stops `npm run build` before anything is written: one line naming the file, the field and
- *   what was expected, a non-zero exit code, and the last good build left exactly as it was;
- * - a fact written once (the phone) and a price reach every place that shows them;
- * - the grids hold for counts other than the spec's (seven services, five FAQs, two testimonials, four
- *   team members), measured in Chromium at phone and desktop widths.
- * Each variant is a copy of content/ with a few edits, built through CONTENT_DIR into its own DIST_DIR.
+ * - a bad file or a bad upload stops `npm run build` before anything is written: one line naming the file, the
+ *   field (and the image) and what was expected, a non-zero exit code, and the last good build left as it was;
+ * - in the edited build (test/helpers/builds.ts), a fact written once (the phone) and a price reach every place
+ *   that shows them, and the grids hold counts other than the spec's (seven services, five FAQs, two
+ *   testimonials, four team members), measured in Chromium at phone and desktop widths.
+ * The refused builds stop at the content check (seconds each); the edited build is made once per run.
+ * Run: `npx jest test/visitor/content.test.ts --selectProjects chromium`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser } from 'puppeteer-core'
-import type { RunningServer } from '../../scripts/serve'
+import { uploadTo } from '../../scripts/fixtures/photo-content'
+import { samplePhoto } from '../../scripts/fixtures/sample-photos'
+import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
+import { openPage, theBrowser } from '../helpers/browser'
+import { builtSite, contentCopy, EDITED, projectRoot, replace } from '../helpers/builds'
 import { expectMaintenancePrice, expectPhoneEverywhere, servicesInJsonLd } from '../helpers/published-facts'
-import {
-  buildInto,
-  contentVariant as contentVariantIn,
-  lastGoodBuild as lastGoodBuildIn,
-  problemLines,
-  replace,
-  run,
-  snapshot,
-  type Edits,
-} from '../helpers/content-variants'
-import {
-  buildVariant,
-  launchBrowser,
-  openPage,
-  removeVariant,
-  serveDist,
-  type BuiltVariant,
-} from '../helpers/browser'
+import { theSite } from '../helpers/site'
 
 jest.setTimeout(300_000)
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'content-test-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
-const contentVariant = (name: string, edits: Edits) => contentVariantIn(scratch, name, edits)
-const lastGoodBuild = (name: string) => lastGoodBuildIn(scratch, name)
+/** A command in the project, with extra env, as a shell runs it (Jest sets NODE_ENV=test). */
+const run = (command: string, args: string[], env: Record<string, string>) =>
+  spawnSync(command, args, { cwd: projectRoot, env: shellEnvironment(env), encoding: 'utf8' })
+
+/** Every file under `dir` with its bytes: what "left exactly as it was" compares. */
+function snapshot(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
+  return Object.fromEntries(
+    files.flatMap((file) => {
+      try {
+        return [[file, readFileSync(path.join(dir, file)).toString('base64')]]
+      } catch {
+        return [] // a folder
+      }
+    }),
+  )
+}
+
+/** A "last good build" in `<scratch>/<name>/dist`: a page and an asset, as a host would be serving them. */
+function lastGoodBuild(name: string): string {
+  const dist = path.join(scratch, name, 'dist')
+  mkdirSync(path.join(dist, 'assets'), { recursive: true })
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>La última versión buena</title>')
+  writeFileSync(path.join(dist, 'assets', 'inicio-good.js'), 'console.log("last good build")')
+  return dist
+}
+
+type Edits = Record<string, (text: string) => string>
 
 const sevenTestimonials = (text: string) => {
   const start = text.indexOf('    - quote:')
@@ -48,7 +62,15 @@ const sevenTestimonials = (text: string) => {
   return `${text.slice(0, end + 1)}${one.repeat(4)}${text.slice(end + 1)}`
 }
 
-const badInputs: { problem: string; edits: Edits; line: string }[] = [
+/** A bad edit of the text files, or an upload (bytes null: named but never uploaded), and the line it gets. */
+interface Bad {
+  problem: string
+  edits?: Edits
+  upload?: { file: string; field: (string | number)[]; name: string; bytes: () => Promise<Buffer | null> }
+  line: string
+}
+
+const badContent: Bad[] = [
   {
     problem: 'a price in words',
     edits: { 'servicios.yaml': (t) => replace(t, 'amount: 800\n', 'amount: ochocientos\n') },
@@ -89,31 +111,95 @@ const badInputs: { problem: string; edits: Edits; line: string }[] = [
     },
     line: 'servicios.yaml: head.description: quotes the price $750, which no service has',
   },
+  {
+    problem: 'a damaged photo (cut off halfway)',
+    upload: {
+      file: 'inicio.yaml',
+      field: ['hero', 'image'],
+      name: 'portada-rota.jpg',
+      bytes: async () => {
+        const whole = await samplePhoto({ width: 2000, height: 1500 })
+        return whole.subarray(0, Math.floor(whole.length * 0.6))
+      },
+    },
+    line: 'inicio.yaml: hero.image: /media/portada-rota.jpg: the image is damaged and cannot be decoded',
+  },
+  {
+    problem: 'a text file named .jpg',
+    upload: {
+      file: 'servicios.yaml',
+      field: ['gallery', 'items', 2, 'image'],
+      name: 'notas.jpg',
+      bytes: async () => Buffer.from('Alberca de la familia López: fotos pendientes.\n'),
+    },
+    line: 'servicios.yaml: gallery.items[2].image: /media/notas.jpg: not an image the build can read',
+  },
+  {
+    problem: 'an iPhone HEIC photo',
+    upload: {
+      file: 'nosotros.yaml',
+      field: ['story', 'image'],
+      name: 'IMG_0412.HEIC',
+      // The start of an HEIC file (an ISO box "ftyp" of brand heic): sharp's libheif here has no HEVC decoder.
+      bytes: async () =>
+        Buffer.concat([
+          Buffer.from([0, 0, 0, 0x18]),
+          Buffer.from('ftypheic\0\0\0\0mif1heic'),
+          Buffer.alloc(4096, 7),
+        ]),
+    },
+    line: 'nosotros.yaml: story.image: /media/IMG_0412.HEIC: HEIC photos cannot be read by the build: upload it as JPEG',
+  },
+  {
+    problem: 'a file the content names but nobody uploaded',
+    upload: { file: 'contacto.yaml', field: ['image'], name: 'oficina.jpg', bytes: async () => null },
+    line: 'contacto.yaml: image: /media/oficina.jpg: file not found',
+  },
+  {
+    problem: 'a photo too small for the home cover',
+    upload: {
+      file: 'inicio.yaml',
+      field: ['hero', 'image'],
+      name: 'portada-chica.jpg',
+      bytes: () => samplePhoto({ width: 1000, height: 750 }),
+    },
+    line: 'inicio.yaml: hero.image: /media/portada-chica.jpg: the photo is 1000 px wide; the home cover photo needs at least 1280 px: upload a larger photo',
+  },
+  {
+    problem: 'an image with neither an upload nor a whole stock photo',
+    edits: { 'inicio.yaml': (t) => replace(t, '    width: 1600\n    height: 1067\n', '') },
+    line: 'inicio.yaml: hero.image: expected an uploaded file (file), or a stock photo with its photo, width and height',
+  },
 ]
 
-describe('a bad content file stops the build before anything is written', () => {
-  test.each(badInputs)('$problem', ({ problem, edits, line }) => {
+describe('a bad content file or upload stops the build before anything is written', () => {
+  test.each(badContent)('$problem', async ({ problem, edits, upload, line }) => {
     const name = problem.replace(/\W+/g, '-')
-    const content = contentVariant(name, edits)
+    const content = contentCopy(path.join(scratch, name, 'content'), edits)
+    if (upload) uploadTo(content, upload.file, upload.field, upload.name, await upload.bytes())
     const dist = lastGoodBuild(name)
     const before = snapshot(dist)
-    const build = buildInto(content, dist)
+    const build = buildIntoSync({
+      dist,
+      env: { CONTENT_DIR: content, IMAGE_CACHE_DIR: path.join(scratch, 'images') },
+      cwd: projectRoot,
+    })
     expect(build.status).not.toBe(0)
-    const lines = problemLines(build.stderr)
-    expect(lines.filter((l) => l.startsWith(line))).toHaveLength(1)
     // One problem, one line: no other content line is reported for a single bad edit.
+    const lines = build.stderr.split('\n').filter((l) => /^\w+\.yaml: /.test(l))
     expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(line)
     expect(build.stdout).not.toMatch(/vite v\d/)
     expect(snapshot(dist)).toEqual(before)
   })
 
   test('vite alone (a host that skips the check step) fails the same way and writes nothing', () => {
-    const content = contentVariant('vite-alone', badInputs[0]!.edits)
+    const content = contentCopy(path.join(scratch, 'vite-alone', 'content'), badContent[0]!.edits)
     const dist = lastGoodBuild('vite-alone')
     const before = snapshot(dist)
     const build = run('npx', ['vite', 'build'], { CONTENT_DIR: content, DIST_DIR: dist })
     expect(build.status).not.toBe(0)
-    expect(`${build.stdout}\n${build.stderr}`).toContain(badInputs[0]!.line)
+    expect(`${build.stdout}\n${build.stderr}`).toContain(badContent[0]!.line)
     expect(snapshot(dist)).toEqual(before)
   })
 
@@ -127,71 +213,16 @@ describe('a bad content file stops the build before anything is written', () => 
   })
 })
 
-describe('an edited variant: facts and prices change everywhere, grids hold other counts', () => {
-  const NEW_PHONE = '+52 222 987 6543'
-  let dist: string
-  let built: BuiltVariant | undefined
-  let browser: Browser
-  let server: RunningServer
-
-  const seventhService = [
-    '  - id: climatizacion',
-    '    icon: Sun',
-    '    title: Climatización',
-    '    description: Calentamos tu alberca con bombas de calor y paneles solares para nadar todo el año.',
-    '    features:',
-    '      - Bombas de calor',
-    '      - Paneles solares',
-    '    price:',
-    '      amount: 30000',
-    '',
-  ].join('\n')
-
-  beforeAll(() => {
-    const content = contentVariant('edited', {
-      'site.yaml': (t) => replace(t, 'phone: +52 222 123 4567', `phone: ${NEW_PHONE}`),
-      'servicios.yaml': (t) =>
-        replace(
-          replace(t, 'amount: 800\n', 'amount: 950\n'),
-          '\nprocess:\n',
-          `\n${seventhService}process:\n`,
-        ),
-      'contacto.yaml': (t) =>
-        replace(
-          t,
-          '  items:\n    - question:',
-          '  items:\n    - question: ¿Trabajan fuera de Puebla?\n      answer: Sí, en toda la zona metropolitana y en Tlaxcala.\n    - question:',
-        ),
-      // Two testimonials: the first one goes.
-      'inicio.yaml': (t) => {
-        const start = t.indexOf('    - quote:')
-        return t.slice(0, start) + t.slice(t.indexOf('    - quote:', start + 1))
-      },
-      'nosotros.yaml': (t) =>
-        replace(
-          t,
-          '  members:\n',
-          '  members:\n    - name: Lucía Torres Vega\n      position: Atención a clientes\n      experience: 6 años de experiencia\n      initials: LT\n',
-        ),
-    })
-    dist = path.join(scratch, 'edited', 'dist')
-    built = buildVariant(dist, { CONTENT_DIR: content })
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    removeVariant(dist, built)
-  })
-
+describe('the edited build: facts and prices change everywhere, grids hold other counts', () => {
+  const dist = builtSite('edited')
   const html = (file: string) => readFileSync(path.join(dist, file), 'utf8')
 
   test('the new phone number is in the footer, every tel:/wa.me link and the JSON-LD of every page', () => {
-    expectPhoneEverywhere(dist, NEW_PHONE)
+    expectPhoneEverywhere(dist, EDITED.phone)
   })
 
   test('the new price is on its card, in its JSON-LD offer and in the description that quotes it', () => {
-    expectMaintenancePrice(dist, 950)
+    expectMaintenancePrice(dist, EDITED.price)
     expect(servicesInJsonLd(html('servicios.html')).map((item) => item.name)).toContain('Climatización')
   })
 
@@ -219,6 +250,8 @@ describe('an edited variant: facts and prices change everywhere, grids hold othe
       expect(readFileSync(path.join(dist, 'assets', file), 'utf8')).not.toContain('"sun"')
   })
 
+  const site = theSite({ build: 'edited' })
+  const browser = theBrowser()
   const grids = [
     {
       path: '/servicios',
@@ -250,11 +283,9 @@ describe('an edited variant: facts and prices change everywhere, grids hold othe
     test.each(grids)(
       '$what: all shown, inside the page, none overlapping',
       async ({ path: route, selector, count }) => {
-        browser ??= await launchBrowser()
-        server ??= await serveDist(dist)
         const { page, problems } = await openPage(browser, { width })
         try {
-          await page.goto(`${server.url}${route}`, { waitUntil: 'load' })
+          await page.goto(`${site.url}${route}`, { waitUntil: 'load' })
           const layout = await page.$$eval(selector, (items) =>
             items.map((item) => {
               const box = item.getBoundingClientRect()

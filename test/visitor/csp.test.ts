@@ -1,10 +1,11 @@
 /**
- * The Content-Security-Policy in the browser: the build's policy (dist/_headers) lets every page, the
- * client-side navigation between them, the quote flow and its toast run with zero violations, and it
- * really blocks what it must (injected inline script and inline style), which also proves the
- * `securitypolicyviolation` listener every browser test relies on (test/helpers/browser.ts) reports.
- * Chromium against scripts/serve.ts; the visitor suites repeat the zero-violation check on nginx and in
- * Firefox. About 30 s. Run alone: `npx jest test/visitor/csp.test.ts --selectProjects chromium`.
+ * The Content-Security-Policy: what the build's policies (dist/_headers) allow, and, in Chromium against
+ * scripts/serve.ts, that the site's policy really blocks what it must (an injected inline script and inline style),
+ * which also proves the `securitypolicyviolation` listener every browser test relies on (test/helpers/browser.ts,
+ * webkit.ts) reports; and that each hash it carries is needed. That every page, the client-side navigation and the
+ * quote flow run with zero violations is the visitor suites' (site.test.ts, quote-form.test.ts: every engine, and
+ * nginx), which count a violation as a problem. About 20 s.
+ * Run alone: `npx jest test/visitor/csp.test.ts --selectProjects chromium`.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -12,9 +13,8 @@ import type { Page } from 'puppeteer-core'
 import { paths, pagePaths } from '../../schema/paths'
 import { parseHeadersFile } from '../../scripts/hosts/host-files'
 import { EMPTY_STYLE_ELEMENT } from '../../scripts/hosts/host-rules'
-import { startServer } from '../../scripts/serve'
-import { distDir, openPage, servedSite } from '../helpers/browser'
-import { button, field, openFreshContact, SUBMIT, SUCCESS_TITLE, waitForToast } from '../helpers/quote-form'
+import { distDir, openPage, theBrowser } from '../helpers/browser'
+import { serveSite, theSite } from '../helpers/site'
 
 jest.setTimeout(60_000)
 
@@ -23,7 +23,8 @@ const securityHeaders =
     ?.headers ?? {}
 const policy = securityHeaders['Content-Security-Policy'] ?? ''
 
-const site = servedSite()
+const site = theSite()
+const browser = theBrowser()
 
 const violations = (problems: string[]) => problems.filter((problem) => problem.includes('CSP violation'))
 
@@ -67,42 +68,8 @@ test("the CMS's policy (/admin/*) opens only what Decap needs, and closes framin
   expect(policy).not.toBe(admin)
 })
 
-test('every page loads, hydrates and navigates on the client with zero violations', async () => {
-  const { page, problems } = await openPage(site.browser, { width: 1280, height: 800 })
-  try {
-    const response = await page.goto(`${site.url}/`, { waitUntil: 'networkidle0' })
-    expect(response?.headers()['content-security-policy']).toBe(policy)
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')),
-    )
-    await visitEveryPageOnTheClient(page)
-    expect(violations(problems)).toEqual([])
-    expect(problems).toEqual([])
-  } finally {
-    await page.close()
-  }
-})
-
-test('the quote flow and its toast run with zero violations', async () => {
-  const { page, problems } = await openPage(site.browser, { width: 390, height: 844 })
-  try {
-    await openFreshContact(page, site.url)
-    await page.locator(field('name')).fill('Ana López')
-    await page.locator(field('phone')).fill('222 555 0101')
-    await page.locator(field('email')).fill('ana@example.com')
-    await page.locator(field('service')).fill('Mantenimiento Regular')
-    await page.locator(field('message')).fill('Alberca de 8 x 4 m en Cholula.')
-    await page.locator(button(SUBMIT)).click()
-    await waitForToast(page, SUCCESS_TITLE)
-    expect(violations(problems)).toEqual([])
-    expect(problems).toEqual([])
-  } finally {
-    await page.close()
-  }
-})
-
 test('an injected inline script and an inline style are blocked and reported', async () => {
-  const { page, problems } = await openPage(site.browser, { width: 1280, height: 800 })
+  const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
   try {
     await page.goto(`${site.url}${paths.nosotros}`, { waitUntil: 'networkidle0' })
     const ran = await page.evaluate(async () => {
@@ -142,13 +109,8 @@ test("styled-components' runtime <style> element needs the empty-string hash, an
     'Content-Security-Policy': policy.replace(` ${EMPTY_STYLE_ELEMENT}`, ''),
   }
   expect(stricter['Content-Security-Policy']).not.toBe(policy)
-  const strictServer = await startServer({
-    root: distDir,
-    port: 0,
-    host: '127.0.0.1',
-    securityHeaders: stricter,
-  })
-  const { page, problems } = await openPage(site.browser, { width: 1280, height: 800 })
+  const strictServer = await serveSite({ host: 'serve', securityHeaders: stricter })
+  const { page, problems } = await openPage(browser, { width: 1280, height: 800 })
   try {
     await page.goto(`${strictServer.url}/`, { waitUntil: 'networkidle0' })
     await visitEveryPageOnTheClient(page).catch(() => undefined)

@@ -1,47 +1,41 @@
 /**
- * The quote form with a lead endpoint configured at build time (LEAD_ENDPOINT): a build variant POSTs
- * to a small recording server on loopback that answers, fails or hangs on demand. Takes ~30 s to build
- * and ~45 s to run. Run: `npx jest test/visitor/lead-endpoint.test.ts --selectProjects chromium --runInBand`.
+ * The quote form's side of the lead endpoint, in Chromium: the endpoint build (LEAD_ENDPOINT=/api/leads, made once
+ * per run: test/helpers/builds.ts) served with its /api/leads answered by a stand-in that records every request and
+ * answers, fails or hangs on demand (test/stand-ins/leads.ts). What the endpoint itself does with a lead is
+ * test/hosts/lead-store.test.ts's. About 45 s.
+ * Run: `npx jest test/visitor/lead-endpoint.test.ts --selectProjects chromium --runInBand`.
  */
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, Page } from 'puppeteer-core'
+import type { Page } from 'puppeteer-core'
 import { clientManifestPath } from '../../scripts/lib/build-settings'
-import type { RunningServer } from '../../scripts/serve'
-import {
-  buildVariant,
-  removeVariant,
-  distDir,
-  launchBrowser,
-  openPage,
-  projectRoot,
-  serveDist,
-  BUILD_HOOK_MS,
-  type OpenedPage,
-} from '../helpers/browser'
+import { openPage, theBrowser, type OpenedPage } from '../helpers/browser'
+import { buildLog, distDir, projectRoot } from '../helpers/builds'
 import {
   button,
   CONTACT_PATH,
   EMPTY,
   field,
+  fillForm,
   LABELS,
   openFreshContact,
   readValues,
   SENDING,
-  sleep,
+  storedDraft,
+  submitButtonState,
   SUBMIT,
   SUCCESS_TITLE,
-  VIEWPORT_LABEL,
+  toastsOf,
   waitForHydration,
+  sleep,
   waitForToast,
   watchSending,
-  type FieldKey,
   type FormValues,
 } from '../helpers/quote-form'
+import { theSite } from '../helpers/site'
+import { LEADS_PATH, leadsStandIn, type ReceivedLead } from '../stand-ins/leads'
 
 const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
 const PHONE_HREF = 'tel:+522221234567'
@@ -67,105 +61,16 @@ const TRIMMED: FormValues = {
   message: 'Alberca de 8 x 4 m con calentador solar.\nTerreno en Cholula.',
 }
 
-/* ------------------------------------------------------------------------------------------------ */
-/* The lead server: records every request and answers per `mode`.                                   */
-
-type Mode = 'ok' | 'fail' | 'hang'
-interface Received {
-  method: string
-  url: string
-  headers: IncomingHttpHeaders
-  body: unknown
-}
-
-let mode: Mode = 'ok'
-/** How long 'ok' waits before answering, to keep a request in flight. */
-let okDelayMs = 0
-const received: Received[] = []
-const hanging = new Set<ServerResponse>()
-let leadServer: Server
-let endpoint: string
-
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'content-type, accept',
-}
-
-function startLeadServer(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8')
-      let body: unknown = text
-      try {
-        body = text ? JSON.parse(text) : null
-      } catch {
-        // Not JSON: keep the raw text so the assertion shows it.
-      }
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
-
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS).end()
-      } else if (mode === 'hang') {
-        hanging.add(res)
-      } else if (mode === 'fail') {
-        res.writeHead(500, { ...CORS, 'Content-Type': 'application/json' }).end('{"ok":false}')
-      } else {
-        setTimeout(
-          () => res.writeHead(200, { ...CORS, 'Content-Type': 'application/json' }).end('{"ok":true}'),
-          okDelayMs,
-        )
-      }
-    })
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
-}
-
-const posts = () => received.filter((request) => request.method === 'POST')
-
-/* ------------------------------------------------------------------------------------------------ */
-
-let browser: Browser
-let site: RunningServer
-let buildDir: string
-let ssrDir: string | undefined
-let buildLog = ''
+const leads = leadsStandIn()
+const site = theSite({ build: 'endpoint', leads })
+const browser = theBrowser()
 const opened: OpenedPage[] = []
+const posts = () => leads.posts()
 
-beforeAll(async () => {
-  leadServer = await startLeadServer()
-  endpoint = `http://127.0.0.1:${(leadServer.address() as AddressInfo).port}/leads`
-  buildDir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-lead-'))
-  const built = buildVariant(buildDir, { LEAD_ENDPOINT: endpoint })
-  buildLog = built.stdout
-  ssrDir = built.ssrDir
-  site = await serveDist(buildDir)
-  browser = await launchBrowser()
-}, BUILD_HOOK_MS) // hang guard: a variant build, sized in test/helpers/browser.ts
-
-beforeEach(() => {
-  mode = 'ok'
-  okDelayMs = 0
-  received.length = 0
-})
-
+beforeEach(() => leads.reset())
 afterEach(async () => {
   await Promise.all(opened.splice(0).map(({ page }) => page.close()))
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await site?.close()
-  hanging.forEach((res) => res.destroy())
-  leadServer?.closeAllConnections()
-  await new Promise((resolve) => (leadServer ? leadServer.close(resolve) : resolve(undefined)))
-  if (buildDir) removeVariant(buildDir, { ssrDir })
-})
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Page helpers: controls by label, toasts inside the 'Notifications (F8)' region.                    */
 
 async function open(options: { javascript?: boolean } = {}): Promise<OpenedPage> {
   const result = await openPage(browser, options)
@@ -180,10 +85,18 @@ async function openContact(): Promise<OpenedPage> {
   return result
 }
 
+/** The POSTs to the endpoint the page starts from now on, as the browser reports them (in order with its events). */
+function postsFrom(page: Page): string[] {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === LEADS_PATH)
+      sent.push(request.url())
+  })
+  return sent
+}
+
 async function fill(page: Page, values: FormValues): Promise<void> {
-  for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
-    await page.locator(field(key)).fill(value)
-  }
+  await fillForm(page, values)
   expect(await readValues(page)).toEqual(values)
 }
 
@@ -194,54 +107,22 @@ async function submit(page: Page): Promise<number> {
   return clickedAt
 }
 
-interface ToastView {
-  text: string
-  background: string
-  links: { href: string | null; text: string }[]
-}
-
-function toasts(page: Page): Promise<ToastView[]> {
-  return page.evaluate((label) => {
-    const region = document.querySelector(`[role="region"][aria-label="${label}"]`)
-    return [...(region?.querySelectorAll('li') ?? [])].map((item) => ({
-      text: (item as HTMLElement).innerText,
-      background: getComputedStyle(item).backgroundColor,
-      links: [...item.querySelectorAll('a')].map((a) => ({
-        href: a.getAttribute('href'),
-        text: a.innerText.trim(),
-      })),
-    }))
-  }, VIEWPORT_LABEL)
-}
-
-function submitButtonState(page: Page) {
-  return page.evaluate(
-    (names) => {
-      const target = [...document.querySelectorAll('button')].find((b) =>
-        names.includes(b.textContent?.trim() ?? ''),
-      )
-      return target ? { label: target.textContent?.trim(), disabled: target.disabled } : null
-    },
-    [SUBMIT, SENDING],
-  )
-}
-
 /** The destructive toast, its links, and the form left exactly as typed. */
 async function expectFailureKeepsEverything(page: Page): Promise<void> {
-  const shown = await toasts(page)
+  const shown = await toastsOf(page)
   expect(shown).toHaveLength(1)
-  const [failure] = shown as [ToastView]
-  expect(failure.text).toContain(FAILURE_TITLE)
-  expect(failure.text).not.toContain(SUCCESS_TITLE)
-  expect(failure.background).toBe(DANGER_RGB)
+  const [failure] = shown
+  expect(failure!.text).toContain(FAILURE_TITLE)
+  expect(failure!.text).not.toContain(SUCCESS_TITLE)
+  expect(failure!.background).toBe(DANGER_RGB)
 
-  const whatsapp = failure.links.find((link) => link.href?.startsWith(WHATSAPP_PREFIX))
+  const whatsapp = failure!.links.find((link) => link.href.startsWith(WHATSAPP_PREFIX))
   expect(whatsapp).toBeDefined()
   const message = new URL(whatsapp?.href ?? '').searchParams.get('text') ?? ''
   expect(message).toContain(TRIMMED.name)
   expect(message).toContain(TRIMMED.service)
   expect(message).toContain(TRIMMED.message)
-  expect(failure.links.map((link) => link.href)).toContain(PHONE_HREF)
+  expect(failure!.links.map((link) => link.href)).toContain(PHONE_HREF)
 
   expect(await readValues(page)).toEqual(TYPED)
   expect(await submitButtonState(page)).toEqual({ label: SUBMIT, disabled: false })
@@ -251,8 +132,8 @@ async function expectFailureKeepsEverything(page: Page): Promise<void> {
 
 describe('a build with LEAD_ENDPOINT', () => {
   test('the build log says where quote requests are POSTed', () => {
-    expect(buildLog).toContain(`Quote requests are POSTed to ${endpoint}.`)
-    expect(buildLog).not.toContain('SIMULATED')
+    expect(buildLog('endpoint')).toContain(`Quote requests are POSTed to ${LEADS_PATH}.`)
+    expect(buildLog('endpoint')).not.toContain('SIMULATED')
   })
 
   test('the default build log says quote requests are simulated', () => {
@@ -298,7 +179,7 @@ describe('a build with LEAD_ENDPOINT', () => {
 
     expect(form).toEqual({
       method: 'post',
-      action: endpoint,
+      action: LEADS_PATH,
       names: ['name', 'phone', 'email', 'service', 'message'],
       sameForm: true,
       noscriptNotice: false,
@@ -317,8 +198,8 @@ describe('delivering a quote request', () => {
     const after = Date.now()
 
     expect(posts()).toHaveLength(1)
-    const [post] = posts() as [Received]
-    expect(post.url).toBe('/leads')
+    const [post] = posts() as [ReceivedLead]
+    expect(post.url).toBe(LEADS_PATH)
     expect(post.headers['content-type']).toBe('application/json')
     expect(post.headers.accept).toBe('application/json')
     // The page's path alone (never its query, where personal data could travel); the submission id a retry
@@ -338,16 +219,18 @@ describe('delivering a quote request', () => {
     expect(Date.parse(submittedAt)).toBeLessThanOrEqual(after + 1000)
 
     expect(await readValues(page)).toEqual(EMPTY)
+    // Delivered, so no draft is kept: a reload has nothing to bring back.
+    expect(await storedDraft(page)).toBeNull()
     await page.reload({ waitUntil: 'load' })
     await waitForHydration(page)
-    await sleep(500)
     expect(await readValues(page)).toEqual(EMPTY)
   })
 
   test('a double click and repeated Enter presses still send one POST', async () => {
-    okDelayMs = 1000
+    leads.delayMs = 1000
     const { page } = await openContact()
     await fill(page, TYPED)
+    const sent = postsFrom(page)
 
     await page.locator(button(SUBMIT)).click({ count: 2 })
     const nameField = await page.$(field('name'))
@@ -356,7 +239,9 @@ describe('delivering a quote request', () => {
     await page.mouse.move(1, 1)
 
     await waitForToast(page, SUCCESS_TITLE)
-    await sleep(1500)
+    // Every press came before the toast; after it the form is empty and cannot be sent.
+    expect(sent).toHaveLength(1)
+    expect(await readValues(page)).toEqual(EMPTY)
     expect(posts()).toHaveLength(1)
   })
 
@@ -370,15 +255,16 @@ describe('delivering a quote request', () => {
       trap.dispatchEvent(new Event('input', { bubbles: true }))
     })
 
+    const sent = postsFrom(page)
     await submit(page)
     await waitForToast(page, SUCCESS_TITLE)
-    await sleep(300)
-
-    expect(received).toEqual([])
+    // The toast came without a request: nothing was sent before it, and nothing is left to send.
+    expect(sent).toEqual([])
+    expect(leads.received).toEqual([])
   })
 
   test('a 500 answer shows a lasting destructive toast with WhatsApp and phone, and keeps every field', async () => {
-    mode = 'fail'
+    leads.mode = 'fail'
     const { page } = await openContact()
     await fill(page, TYPED)
 
@@ -387,8 +273,9 @@ describe('delivering a quote request', () => {
     expect(posts()).toHaveLength(1)
     await expectFailureKeepsEverything(page)
 
+    // Lasting: still there well past a toast's 5 s (a lower bound, which load can only lengthen).
     await sleep(6000 - (Date.now() - shownAt))
-    expect(await toasts(page)).toHaveLength(1)
+    expect(await toastsOf(page)).toHaveLength(1)
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(6000)
 
     // The draft survives too.
@@ -407,15 +294,12 @@ describe('delivering a quote request', () => {
   })
 
   test('an endpoint that never answers is given up after 15 s with the same failure toast', async () => {
-    mode = 'hang'
+    leads.mode = 'hang'
     const { page } = await openContact()
     await fill(page, TYPED)
 
     const sending = await watchSending(page, FAILURE_TITLE)
     await submit(page)
-    await sleep(5000)
-    expect(await submitButtonState(page)).toEqual({ label: SENDING, disabled: true })
-    expect(await toasts(page)).toEqual([])
 
     // The wait is a hang guard (three times the page's own 15 s limit): a form that never gives up fails it.
     await waitForToast(page, FAILURE_TITLE, 3 * DELIVERY_TIMEOUT_MS)

@@ -8,9 +8,11 @@
 import type { Page } from 'puppeteer-core'
 import { everyLinkHydrated } from '../helpers/hydration'
 import { paths } from '../../schema/paths'
-import { openPage, servedSite } from '../helpers/browser'
+import { openPage, theBrowser } from '../helpers/browser'
+import { theSite } from '../helpers/site'
 
-const site = servedSite()
+const site = theSite()
+const browser = theBrowser()
 
 /** The page loaded, every link hydrated and the browser idle (as site.test.ts loads a page). */
 async function loadHydrated(page: Page, path: string): Promise<void> {
@@ -25,7 +27,7 @@ async function loadHydrated(page: Page, path: string): Promise<void> {
 describe('motion preferences, on the home page at 390 px', () => {
   /** Opens the home page hydrated, with `prefers-reduced-motion` set as given. */
   async function openWithMotion(motion: 'reduce' | 'no-preference') {
-    const opened = await openPage(site.browser, { width: 390, height: 844 })
+    const opened = await openPage(browser, { width: 390, height: 844 })
     await opened.page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: motion }])
     await loadHydrated(opened.page, paths.inicio)
     return opened

@@ -3,13 +3,15 @@
  * phone we support (320 px), every place a page shows the number keeps it on one line.
  * Run: `npx jest test/visitor/phone-numbers.test.ts --selectProjects chromium` after a build.
  */
-import { openPage, servedSite } from '../helpers/browser'
+import { openPage, theBrowser } from '../helpers/browser'
+import { theSite } from '../helpers/site'
 
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto', '/pagina-que-no-existe']
 /** The number however its groups are joined, so a plain-space regression is found too. */
 const PHONE = /\+52\s222\s123\s4567/g
 
-const site = servedSite()
+const site = theSite()
+const browser = theBrowser()
 
 interface Shown {
   text: string
@@ -20,7 +22,7 @@ interface Shown {
 }
 
 test.each(ROUTES)('at 320 px every phone number on %s stays on one line', async (route) => {
-  const { page } = await openPage(site.browser, { width: 320, height: 640 })
+  const { page } = await openPage(browser, { width: 320, height: 640 })
   await page.goto(`${site.url}${route}`, { waitUntil: 'load' })
   const shown = await page.evaluate((source) => {
     const found: Shown[] = []

@@ -1,65 +1,31 @@
 /**
- * The company's own photos, as the owner uploads them and as visitors get them. One build of
- * a content copy in which the owner uploaded the home cover, the first two of the gallery's six photos (each
+ * The company's own photos, as the owner uploads them and as visitors get them, in the edited build
+ * (test/helpers/builds.ts): the owner uploaded the home cover, the first two of the gallery's six photos (each
  * with its own caption; the second one a portrait shot stored sideways with an EXIF orientation, as phones do;
- * the other four stay stock photos: GALLERY_UPLOADS says why two) and a huge 12000×9000 photo for /nosotros:
- * phone JPEGs made by the test (scripts/fixtures/sample-photos.ts) with the camera, the date and the GPS
- * position of the house in their EXIF. Then each bad upload stops the build with one line naming the content
- * file, the field and the image, and leaves dist/ as it was.
- * Run alone: `npx jest test/visitor/photos.test.ts --selectProjects chromium --runInBand` (~3 min: the
- * photos are processed cold into a scratch cache).
+ * the other four stay stock photos) and a huge 12000×9000 photo for /nosotros: phone JPEGs made by
+ * scripts/fixtures/sample-photos.ts with the camera, the date and the GPS position of the house in their EXIF.
+ * The bad uploads that stop the build are content.test.ts's.
+ * Run alone: `npx jest test/visitor/photos.test.ts --selectProjects chromium`.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
-import type { Browser } from 'puppeteer-core'
 import sharp from 'sharp'
-import { GALLERY_CAPTIONS, uploadTo, writePhotoContent } from '../../scripts/fixtures/photo-content'
-import { samplePhoto } from '../../scripts/fixtures/sample-photos'
-import { deployDirFor } from '../../scripts/hosts/host-policy'
+import { GALLERY_CAPTIONS } from '../../scripts/fixtures/photo-content'
+import { shellEnvironment } from '../../scripts/lib/build-into'
 import { CACHE_CONTROL } from '../../scripts/hosts/host-rules'
-import { hostStarters, type HostServer } from '../../scripts/hosts/servers'
-import type { RunningServer } from '../../scripts/serve'
 import { site } from '../../src/config/site'
-import {
-  BUILD_HOOK_MS,
-  buildVariant,
-  launchBrowser,
-  openPage,
-  projectRoot,
-  removeVariant,
-  serveDist,
-  type BuiltVariant,
-} from '../helpers/browser'
-import {
-  buildInto,
-  contentVariant,
-  lastGoodBuild,
-  problemLines,
-  replace,
-  run,
-  snapshot,
-  type Edits,
-} from '../helpers/content-variants'
+import { openPage, theBrowser } from '../helpers/browser'
+import { buildLog, builtSite, EDITED, projectRoot, variantPaths } from '../helpers/builds'
 import { exifTags } from '../helpers/exif'
+import { serveSite, theSite, type ServedSite } from '../helpers/site'
+import { spawnSync } from 'node:child_process'
 
 jest.setTimeout(300_000)
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'photos-test-'))
-const cache = path.join(scratch, 'image-cache')
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
-
-const RED = '#ff0000'
-/**
- * Gallery photos the owner uploads: two prove what six did, one landscape and one portrait stored sideways
- * (the two shapes the image step handles apart), each processed alone like any other; every upload costs the
- * build ~4 s of AVIF, WebP and JPEG encoding at six widths, so four more were ~20-30 s of CI for no new proof.
- * The gallery's other four items stay stock photos: a mixed gallery, as after the owner's first uploads.
- */
-const GALLERY_UPLOADS = 2
+const GALLERY_UPLOADS = EDITED.galleryUploads
 /** Every photo the build processes: the cover, the gallery's uploads and the huge one. */
-const PHOTOS = 1 + GALLERY_UPLOADS + 1
+const PHOTOS = EDITED.photos
 
 /* ---------- reading the build ---------- */
 
@@ -93,11 +59,10 @@ const candidates = (srcset: string) =>
 const FORMAT_OF = { 'image/avif': 'heif', 'image/webp': 'webp', 'image/jpeg': 'jpeg' } as const
 
 describe('a build with uploaded photos', () => {
-  let content: string
-  let dist: string
-  let built: BuiltVariant | undefined
-  let browser: Browser | undefined
-  let server: RunningServer | undefined
+  const { content, images: cache } = variantPaths('edited')
+  const dist = builtSite('edited')
+  const server = theSite({ build: 'edited' })
+  const browser = theBrowser()
   const html = (file: string) => readFileSync(path.join(dist, file), 'utf8')
   const file = (url: string) => path.join(dist, url)
   /** Every <picture>'s sets, the JPEG one (on the img) included, with their types. */
@@ -105,28 +70,6 @@ describe('a build with uploaded photos', () => {
     ...picture.sources,
     { type: 'image/jpeg', srcset: picture.img.srcset ?? '', sizes: picture.img.sizes ?? '' },
   ]
-
-  beforeAll(async () => {
-    content = path.join(scratch, 'uploads', 'content')
-    await writePhotoContent(content, {
-      from: path.join(projectRoot, 'content'),
-      hero: true,
-      gallery: GALLERY_UPLOADS,
-      galleryPhoto: { 1: { width: 3000, height: 4000, orientation: 6, topBand: RED } },
-    })
-    const huge = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#3a8fb7' } })
-      .jpeg()
-      .toBuffer()
-    uploadTo(content, 'nosotros.yaml', ['story', 'image'], 'obra-enorme.jpg', huge)
-    dist = path.join(scratch, 'uploads', 'dist')
-    built = buildVariant(dist, { CONTENT_DIR: content, IMAGE_CACHE_DIR: cache })
-  }, BUILD_HOOK_MS)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-    if (dist) removeVariant(dist, built)
-  })
 
   test('the uploads carry what a phone writes: camera, date and the GPS position', async () => {
     const phonePhotos = readdirSync(path.join(content, 'media')).filter((name) => name !== 'obra-enorme.jpg')
@@ -142,7 +85,9 @@ describe('a build with uploaded photos', () => {
   })
 
   test('the build prints one line per photo: size before and after, formats, time', () => {
-    const lines = built!.stdout.split('\n').filter((line) => line.startsWith('image: '))
+    const lines = buildLog('edited')
+      .split('\n')
+      .filter((line) => line.startsWith('image: '))
     expect(lines).toHaveLength(PHOTOS)
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -278,8 +223,6 @@ describe('a build with uploaded photos', () => {
 
   describe.each([390, 1280])('in Chromium at %i px', (width) => {
     test('the cover is the AVIF from our own origin: no CSP violation, no request elsewhere', async () => {
-      browser ??= await launchBrowser()
-      server ??= await serveDist(dist)
       const { page, problems, external } = await openPage(browser, { width })
       try {
         await page.goto(`${server.url}/`, { waitUntil: 'load' })
@@ -291,7 +234,7 @@ describe('a build with uploaded photos', () => {
           new RegExp(`^${server.url}/assets/alberca-portada-[0-9a-f]{10}-\\d+\\.avif$`),
         )
         expect(hero.loaded).toBe(true)
-        expect(external).toEqual([])
+        expect(external.filter((url) => url.startsWith(site.imageOrigin))).toEqual([])
         expect(problems).toEqual([])
       } finally {
         await page.close()
@@ -301,8 +244,6 @@ describe('a build with uploaded photos', () => {
     test.each(['/', '/servicios', '/nosotros'])(
       '%s hydrates onto its prerendered photos: no React error, the same elements before and after',
       async (route) => {
-        browser ??= await launchBrowser()
-        server ??= await serveDist(dist)
         const { page, problems } = await openPage(browser, { width })
         try {
           // Before any script runs, keep the page's <img> elements; had React found the HTML different
@@ -344,8 +285,6 @@ describe('a build with uploaded photos', () => {
 
     test('the gallery shows each uploaded photo with its own caption; a photo not yet loaded shows its colours', async () => {
       // The first GALLERY_UPLOADS figures are the uploads; the rest, stock photos, are not this test's.
-      browser ??= await launchBrowser()
-      server ??= await serveDist(dist)
       const { page, problems } = await openPage(browser, { width })
       try {
         await page.goto(`${server.url}/servicios`, { waitUntil: 'load' })
@@ -387,13 +326,9 @@ describe('a build with uploaded photos', () => {
   // The hosts the site ships configs for: nginx, Apache (.htaccess: shared hosting's mime.types may predate
   // AVIF) and Cloudflare's Pages server.
   describe.each(['nginx', 'apache', 'pages'] as const)('served by %s', (name) => {
-    let host: HostServer
+    let host: ServedSite
     beforeAll(async () => {
-      host = await hostStarters[name]({
-        root: dist,
-        port: 0,
-        nginxConf: path.join(deployDirFor(projectRoot, dist), 'nginx.conf'),
-      })
+      host = await serveSite({ build: 'edited', host: name })
     }, 120_000)
     afterAll(() => host?.close())
 
@@ -417,105 +352,15 @@ describe('a build with uploaded photos', () => {
         statSync(path.join(cache, name)).mtimeMs,
       ])
     const before = entries()
-    const check = run('npx', ['tsx', 'scripts/build/check-content.ts'], {
-      CONTENT_DIR: content,
-      IMAGE_CACHE_DIR: cache,
+    const check = spawnSync('npx', ['tsx', 'scripts/build/check-content.ts'], {
+      cwd: projectRoot,
+      env: shellEnvironment({ CONTENT_DIR: content, IMAGE_CACHE_DIR: cache }),
+      encoding: 'utf8',
     })
     expect(check.status).toBe(0)
     const lines = check.stdout.split('\n').filter((line) => line.startsWith('image: '))
     expect(lines).toHaveLength(PHOTOS)
     for (const line of lines) expect(line).toMatch(/, cached, [\d.]+ s$/)
     expect(entries()).toEqual(before)
-  })
-})
-
-/* ---------- bad uploads ---------- */
-
-interface BadUpload {
-  problem: string
-  /** Into which file and field, under which name; bytes null: named but never uploaded. */
-  file: string
-  field: (string | number)[]
-  name: string
-  bytes: () => Promise<Buffer | null>
-  line: string
-  edits?: Edits
-}
-
-const badUploads: BadUpload[] = [
-  {
-    problem: 'a damaged photo (cut off halfway)',
-    file: 'inicio.yaml',
-    field: ['hero', 'image'],
-    name: 'portada-rota.jpg',
-    bytes: async () => {
-      const whole = await samplePhoto({ width: 2000, height: 1500 })
-      return whole.subarray(0, Math.floor(whole.length * 0.6))
-    },
-    line: 'inicio.yaml: hero.image: /media/portada-rota.jpg: the image is damaged and cannot be decoded',
-  },
-  {
-    problem: 'a text file named .jpg',
-    file: 'servicios.yaml',
-    field: ['gallery', 'items', 2, 'image'],
-    name: 'notas.jpg',
-    bytes: async () => Buffer.from('Alberca de la familia López: fotos pendientes.\n'),
-    line: 'servicios.yaml: gallery.items[2].image: /media/notas.jpg: not an image the build can read',
-  },
-  {
-    problem: 'an iPhone HEIC photo',
-    file: 'nosotros.yaml',
-    field: ['story', 'image'],
-    name: 'IMG_0412.HEIC',
-    // The start of an HEIC file (an ISO box "ftyp" of brand heic): sharp's libheif here has no HEVC decoder.
-    bytes: async () =>
-      Buffer.concat([
-        Buffer.from([0, 0, 0, 0x18]),
-        Buffer.from('ftypheic\0\0\0\0mif1heic'),
-        Buffer.alloc(4096, 7),
-      ]),
-    line: 'nosotros.yaml: story.image: /media/IMG_0412.HEIC: HEIC photos cannot be read by the build: upload it as JPEG',
-  },
-  {
-    problem: 'a file the content names but nobody uploaded',
-    file: 'contacto.yaml',
-    field: ['image'],
-    name: 'oficina.jpg',
-    bytes: async () => null,
-    line: 'contacto.yaml: image: /media/oficina.jpg: file not found',
-  },
-  {
-    problem: 'a photo too small for the home cover',
-    file: 'inicio.yaml',
-    field: ['hero', 'image'],
-    name: 'portada-chica.jpg',
-    bytes: () => samplePhoto({ width: 1000, height: 750 }),
-    line: 'inicio.yaml: hero.image: /media/portada-chica.jpg: the photo is 1000 px wide; the home cover photo needs at least 1280 px: upload a larger photo',
-  },
-  {
-    problem: 'an image with neither an upload nor a whole stock photo',
-    file: 'inicio.yaml',
-    field: [],
-    name: '',
-    bytes: async () => null,
-    edits: { 'inicio.yaml': (t) => replace(t, '    width: 1600\n    height: 1067\n', '') },
-    line: 'inicio.yaml: hero.image: expected an uploaded file (file), or a stock photo with its photo, width and height',
-  },
-]
-
-describe('a bad upload stops the build before anything is written', () => {
-  test.each(badUploads)('$problem', async ({ problem, file, field, name, bytes, line, edits = {} }) => {
-    const variant = problem.replace(/\W+/g, '-')
-    const dir = contentVariant(scratch, variant, edits)
-    if (name) uploadTo(dir, file, field, name, await bytes())
-    const dist = lastGoodBuild(scratch, variant)
-    const before = snapshot(dist)
-    const build = buildInto(dir, dist, { IMAGE_CACHE_DIR: cache })
-    expect(build.status).not.toBe(0)
-    const lines = problemLines(build.stderr)
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toContain(line)
-    expect(build.stdout).not.toMatch(/vite v\d/)
-    expect(snapshot(dist)).toEqual(before)
   })
 })

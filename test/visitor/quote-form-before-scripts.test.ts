@@ -17,19 +17,12 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { RunningServer } from '../../scripts/serve'
 import { site as company } from '../../src/config/site'
-import { projectRoot, serveDist } from '../helpers/browser'
-import {
-  onlyIn,
-  openSite,
-  puppeteerPage,
-  widthsFor,
-  type Site,
-  type Tab,
-  type TabOptions,
-} from '../helpers/driver'
-import { holdScripts, type HeldScripts } from '../helpers/held-scripts'
+import { projectRoot } from '../helpers/builds'
+import { onlyIn, openSite, puppeteerPage, tabsOf, widthsFor, type Tab } from '../helpers/driver'
+import { holdScripts } from '../helpers/held-scripts'
+import { hooked, until } from '../helpers/hooks'
+import { theSite } from '../helpers/site'
 import {
   CONTACT_PATH,
   EMPTY,
@@ -58,35 +51,11 @@ const LINKS = [
   { text: 'WhatsApp', href: expect.stringMatching(WHATSAPP_HREF) },
 ]
 
-let server: RunningServer
-let proxy: HeldScripts
-let site: Site
-const opened: Tab[] = []
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  server = await serveDist()
-  // Every tab reaches the site through the proxy, which holds the entry module until a test releases it.
-  proxy = await holdScripts(server.url)
-  site = await openSite({ origin: proxy.url })
-})
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((tab) => tab.close()))
-})
-
-afterAll(async () => {
-  await site?.close()
-  proxy?.release()
-  await proxy?.close()
-  await server?.close()
-})
-
-async function open(options: TabOptions): Promise<Tab> {
-  const tab = await site.open(options)
-  opened.push(tab)
-  return tab
-}
+mkdirSync(SHOTS, { recursive: true })
+const server = theSite()
+// Every tab reaches the site through the proxy, which holds the entry module until a test releases it.
+const proxy = hooked(() => holdScripts(server.url), 'the proxy')
+const open = tabsOf(hooked(() => openSite({ origin: proxy.url }), 'the site'))
 
 /** Every way a value may be written in a URL: as typed, percent-encoded, `+` for spaces. */
 function spellings(value: string): string[] {
@@ -174,12 +143,10 @@ onlyIn(
 )('the default build, before its scripts have run (a slow phone)', () => {
   test('pressing Enviar or Enter sends nothing and says why, with the phone and WhatsApp; once live, it sends what was typed', async () => {
     const tab = await open({ width: 390, height: 844 })
-    await puppeteerPage(tab).goto(new URL(CONTACT_PATH, site.url).href, { waitUntil: 'domcontentloaded' })
+    await puppeteerPage(tab).goto(new URL(CONTACT_PATH, proxy.url).href, { waitUntil: 'domcontentloaded' })
     // The first paint is done and the entry module is on its way (held): React has not attached.
     await tab.element(() => document.querySelector('form button'), [], { what: 'the form, painted' })
-    const deadline = Date.now() + 10_000
-    while (proxy.held() === 0 && Date.now() < deadline) await sleep(50)
-    expect(proxy.held()).toBeGreaterThan(0)
+    await until(() => proxy.held() > 0, 'the entry module, held by the proxy')
     const historyBefore = await tab.evaluate(() => history.length)
 
     await typeAsVisitor(tab, VALID)

@@ -7,14 +7,15 @@
  * 447 px in WebKit (its narrowest window, below the site's 480 and 768 px breakpoints either way).
  * Run one: `npx jest test/visitor/quote-form-validity.test.ts --selectProjects webkit` (or chromium, firefox).
  */
-import { openSite, type Site, type Tab } from '../helpers/driver'
+import { tabsOf, theOpenSite, type Tab } from '../helpers/driver'
 import {
   control,
   LABELS,
   openFreshContact,
   readValues,
   SENDING,
-  sleep,
+  scrollSettled,
+  watchSubmits,
   SUBMIT,
   SUCCESS_TITLE,
   waitForToast,
@@ -25,24 +26,10 @@ import {
   VALID,
 } from '../helpers/quote-form'
 
-let site: Site
-const opened: Tab[] = []
-
-beforeAll(async () => {
-  site = await openSite()
-})
-
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((tab) => tab.close()))
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const open = tabsOf(theOpenSite())
 
 async function openContact(width: number, height: number): Promise<Tab> {
-  const tab = await site.open({ width, height })
-  opened.push(tab)
+  const tab = await open({ width, height })
   await openFreshContact(tab)
   return tab
 }
@@ -81,20 +68,6 @@ async function fill(tab: Tab, values: Partial<FormValues>): Promise<void> {
   for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
     if (value) await tab.fill(await control(tab, key), value)
   }
-}
-
-/** Waits until the page stops scrolling (the root scrolls smoothly when motion is allowed). */
-async function scrollSettled(tab: Tab): Promise<void> {
-  await tab.waitFor(
-    () => {
-      const state = window as unknown as { __lastY?: number; __same?: number }
-      state.__same = state.__lastY === window.scrollY ? (state.__same ?? 0) + 1 : 0
-      state.__lastY = window.scrollY
-      return state.__same >= 3
-    },
-    [],
-    { what: 'the scroll to end' },
-  )
 }
 
 interface LabelPlace {
@@ -188,8 +161,9 @@ describe('after a successful send', () => {
     expect(afterSend).toEqual(firstLoad)
 
     // The browser still validates: an empty submit focuses the first field and nothing is sent.
+    const submitted = await watchSubmits(tab)
     await tab.click(await tab.byRole('button', SUBMIT))
-    await sleep(300)
+    expect(await submitted()).toBe(0)
     const blocked = await tab.evaluate(
       (sending: string) => ({
         focused: (document.activeElement as HTMLInputElement).labels?.[0]?.textContent?.trim(),

@@ -7,8 +7,9 @@
  * Run one: `npx jest test/visitor/site.test.ts --selectProjects webkit` (or chromium, firefox, nginx).
  *
  * Which subset runs where, and why:
- * - the raw HTML, status codes, redirects and crawling files are fetched without a browser: they prove the
- *   server, so they run in `chromium` (scripts/serve.ts) and `nginx`, not again per engine;
+ * - the raw HTML and status codes are fetched without a browser: they prove the server, so they run in `chromium`
+ *   (scripts/serve.ts) and `nginx`, not again per engine; redirects to the canonical URL are hosts.test.ts's
+ *   (every server), the sitemap and robots.txt the smoke kit's (smoke.test.ts runs it on the build);
  * - script loading (scripts only after the first paint, none discovered late, the hero photo first) needs a
  *   script before the page's own and request interception, which classic WebDriver lacks: Chromium and Firefox;
  * - prefers-reduced-motion is in motion.test.ts (CDP media emulation), Chromium only;
@@ -26,7 +27,15 @@ import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import { paths } from '../../schema/paths'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
-import { onlyIn, openSite, puppeteerPage, widthsFor, withTab, type Site, type Tab } from '../helpers/driver'
+import {
+  onlyIn,
+  puppeteerPage,
+  puppeteerTab,
+  theOpenSite,
+  widthsFor,
+  withTab,
+  type Tab,
+} from '../helpers/driver'
 import { ROUTES, type Route } from '../helpers/routes'
 import { startWebKit, webkitExecutables } from '../helpers/webkit'
 
@@ -53,15 +62,7 @@ const testWithInterception = onlyIn(
   test,
 )
 
-let site: Site
-
-beforeAll(async () => {
-  site = await openSite()
-})
-
-afterAll(async () => {
-  await site?.close()
-})
+const site = theOpenSite()
 
 const urlOf = (path: string) => new URL(path, site.url).href
 
@@ -238,19 +239,6 @@ describeServer.each(ROUTES)('raw HTML of $path', (route) => {
     expect(head).toMatch(/<style data-global>[^<]*\bbody\{[^<]*<\/style><[^]*<style data-ssr-styles>/)
     expect(head).not.toContain('data-styled=')
     expect(html).toContain('window.__staticRouterHydrationData')
-  })
-})
-
-describeServer('the canonical URL', () => {
-  test('a query string gives the same page without a redirect; a trailing slash redirects to the canonical URL', async () => {
-    const plain = await fetchPage('/nosotros')
-    const query = await fetchPage('/nosotros?x=1')
-    expect({ status: query.status, location: query.location }).toEqual({ status: 200, location: null })
-    expect(query.html).toBe(plain.html)
-    // Every host answers /nosotros/ with a permanent redirect to /nosotros (scripts/hosts/host-rules.ts).
-    const slashed = await fetchPage('/nosotros/?x=1')
-    expect(slashed.status).toBe(301)
-    expect(new URL(slashed.location ?? '', 'http://127.0.0.1').pathname).toBe('/nosotros')
   })
 })
 
@@ -485,17 +473,7 @@ describe('script loading', () => {
       })
       await page.goto(urlOf(paths.inicio), { waitUntil: 'networkidle0' })
       await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
-      const timings = await page.evaluate(() => {
-        const [paint] = performance.getEntriesByName('first-contentful-paint')
-        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-        const scripts = resources.filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
-        const photo = resources.find((entry) => new URL(entry.name).hostname === 'images.unsplash.com')
-        return {
-          firstContentfulPaint: paint?.startTime ?? Number.NaN,
-          firstScriptRequested: Math.min(...scripts.map((entry) => entry.startTime)),
-          photoArrived: photo?.responseEnd ?? Number.NaN,
-        }
-      })
+      const timings = await loadTimings(puppeteerTab(page, { baseUrl: site.url }))
       expect(timings.photoArrived).toBeGreaterThan(timings.firstContentfulPaint + 1000)
       expect(timings.firstScriptRequested).toBeGreaterThanOrEqual(timings.photoArrived)
       // And the page still hydrates: React has taken over its root container.
@@ -667,30 +645,6 @@ describePage.each(widthsFor([320, 390, 1280]))('at %i px wide', (width) => {
       }
       expect({ width: tab.width, overflowing }).toEqual({ width: tab.width, overflowing: [] })
     })
-  })
-})
-
-describeServer('crawling files', () => {
-  test('sitemap.xml lists exactly the five absolute page URLs', async () => {
-    const response = await fetch(urlOf('/sitemap.xml'))
-    expect(response.status).toBe(200)
-    const xml = await response.text()
-    const locations = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])
-    expect(locations).toEqual([
-      `${ORIGIN}/`,
-      `${ORIGIN}/nosotros`,
-      `${ORIGIN}/servicios`,
-      `${ORIGIN}/ubicacion`,
-      `${ORIGIN}/contacto`,
-    ])
-  })
-
-  test('robots.txt points to the sitemap', async () => {
-    const response = await fetch(urlOf('/robots.txt'))
-    expect(response.status).toBe(200)
-    expect(await response.text()).toMatch(
-      new RegExp(`^Sitemap: ${escapeRegExp(`${ORIGIN}/sitemap.xml`)}$`, 'm'),
-    )
   })
 })
 

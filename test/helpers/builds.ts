@@ -1,0 +1,254 @@
+/**
+ * The builds the browser tests run on (decision 036), each made at most once per run by the browser projects'
+ * global setup (test/setup/build-check.ts) and reused while its record (scripts/lib/build-info.ts) says it is
+ * current; a test file only asks for one by name (`builtSite('endpoint')`) and never builds:
+ * - `default`: dist/ (`npm run build`): nothing configured, the quote form simulates its sending;
+ * - `endpoint`: what `npm start` builds, the form posting to the site's own /api/leads (LEAD_ENDPOINT);
+ * - `edited`: the site as an owner has configured and edited it: the form on /api/leads with Turnstile's widget,
+ *   Plausible and GA4, and content edited in every way the content, photos and CMS tests check (a new phone
+ *   and price, a seventh service, a fifth FAQ, two testimonials, four team members; the home cover, two gallery
+ *   photos and a huge story photo uploaded from a phone).
+ * The variants live in .variants/<name>/ (git-ignored), their server bundle, content copy, image cache and build
+ * log beside it.
+ */
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { cmsConfigYaml } from '../../scripts/cms/config'
+import { readCmsSettings } from '../../scripts/cms/settings'
+import { uploadTo, writePhotoContent } from '../../scripts/fixtures/photo-content'
+import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
+import { freePort } from '../../scripts/hosts/servers'
+import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
+import { buildInfoPath, newestFile, readBuildInfo, staleReason } from '../../scripts/lib/build-info'
+import { readBuildSettings } from '../../scripts/lib/build-settings'
+import { contentSchemas } from '../../schema/content'
+import { TURNSTILE_TEST } from '../stand-ins/turnstile'
+import { hooked } from './hooks'
+
+export const projectRoot = path.resolve(__dirname, '../..')
+/** The build under test: `dist/`, or another one through DIST_DIR (as scripts/serve.ts reads it). */
+export const distDir = path.resolve(projectRoot, process.env.DIST_DIR || 'dist')
+
+export type BuildName = 'default' | 'endpoint' | 'edited'
+
+/** The edited content's new facts (the CMS tests make the same edits through the admin). */
+export const EDITED = { phone: '+52 222 987 6543', price: 950, galleryUploads: 2, photos: 4 }
+/** The analytics the edited build is configured with. */
+export const ANALYTICS = { PLAUSIBLE_DOMAIN: 'www.aquapuebla.mx', GA4_ID: 'G-TEST12345' }
+
+interface Variant {
+  settings: Record<string, string>
+  /** Writes the variant's content folder (CONTENT_DIR); none: the project's content/. */
+  content?: (dir: string) => Promise<void>
+}
+
+const VARIANTS: Record<Exclude<BuildName, 'default'>, Variant> = {
+  endpoint: { settings: { LEAD_ENDPOINT: '/api/leads' } },
+  edited: {
+    settings: { LEAD_ENDPOINT: '/api/leads', TURNSTILE_SITE_KEY: TURNSTILE_TEST.siteKey, ...ANALYTICS },
+    content: editedContent,
+  },
+}
+
+/** Where a variant's pieces are. */
+export function variantPaths(name: BuildName) {
+  if (name === 'default') return { dist: distDir, ssr: `${distDir}-server`, content: '', images: '', log: '' }
+  const base = path.join(projectRoot, '.variants', name)
+  return {
+    dist: base,
+    ssr: `${base}-server`,
+    content: `${base}-content`,
+    images: `${base}-images`,
+    log: `${base}.log`,
+  }
+}
+
+/** `from` must be in `text`: an edit that changes nothing would make its test pass for nothing. */
+export function replace(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`content no longer contains ${JSON.stringify(from)}: update this`)
+  return text.replace(from, to)
+}
+
+const SEVENTH_SERVICE = `  - id: climatizacion
+    icon: Sun
+    title: Climatización
+    description: Calentamos tu alberca con bombas de calor y paneles solares para nadar todo el año.
+    features:
+      - Bombas de calor
+      - Paneles solares
+    price:
+      amount: 30000
+`
+
+/** The edits of the text files, on a copy of content/. */
+const TEXT_EDITS: Record<string, (text: string) => string> = {
+  'site.yaml': (t) => replace(t, 'phone: +52 222 123 4567', `phone: ${EDITED.phone}`),
+  'servicios.yaml': (t) =>
+    replace(
+      replace(t, 'amount: 800\n', `amount: ${EDITED.price}\n`),
+      '\nprocess:\n',
+      `\n${SEVENTH_SERVICE}process:\n`,
+    ),
+  'contacto.yaml': (t) =>
+    replace(
+      t,
+      '  items:\n    - question:',
+      '  items:\n    - question: ¿Trabajan fuera de Puebla?\n      answer: Sí, en toda la zona metropolitana y en Tlaxcala.\n    - question:',
+    ),
+  // Two testimonials: the first one goes.
+  'inicio.yaml': (t) => {
+    const start = t.indexOf('    - quote:')
+    return t.slice(0, start) + t.slice(t.indexOf('    - quote:', start + 1))
+  },
+  'nosotros.yaml': (t) =>
+    replace(
+      t,
+      '  members:\n',
+      '  members:\n    - name: Lucía Torres Vega\n      position: Atención a clientes\n      experience: 6 años de experiencia\n      initials: LT\n',
+    ),
+}
+
+/** A copy of content/ with `edits` applied, in `dir`. */
+export function contentCopy(dir: string, edits: Record<string, (text: string) => string> = {}): string {
+  cpSync(path.join(projectRoot, 'content'), dir, { recursive: true })
+  for (const [file, edit] of Object.entries(edits))
+    writeFileSync(path.join(dir, file), edit(readFileSync(path.join(dir, file), 'utf8')))
+  return dir
+}
+
+/** The edited content: the text edits, then the uploads (phone JPEGs with EXIF and GPS, one stored sideways). */
+async function editedContent(dir: string): Promise<void> {
+  const edited = contentCopy(mkdtempSync(path.join(tmpdir(), 'edited-content-')), TEXT_EDITS)
+  try {
+    await writePhotoContent(dir, {
+      from: edited,
+      hero: true,
+      gallery: EDITED.galleryUploads,
+      galleryPhoto: { 1: { width: 3000, height: 4000, orientation: 6, topBand: '#ff0000' } },
+    })
+  } finally {
+    rmSync(edited, { recursive: true, force: true })
+  }
+  const huge = await sharp({ create: { width: 12000, height: 9000, channels: 3, background: '#3a8fb7' } })
+    .jpeg()
+    .toBuffer()
+  uploadTo(dir, 'nosotros.yaml', ['story', 'image'], 'obra-enorme.jpg', huge)
+}
+
+/** What a variant is built with: its settings, and its content folder and image cache when it has its own. */
+function buildEnv(name: Exclude<BuildName, 'default'>): Record<string, string> {
+  const { content, images } = variantPaths(name)
+  return VARIANTS[name].content
+    ? { ...VARIANTS[name].settings, CONTENT_DIR: content, IMAGE_CACHE_DIR: images }
+    : VARIANTS[name].settings
+}
+
+/** Why the variant is not the build wanted now, or null. */
+export function variantStale(name: Exclude<BuildName, 'default'>): string | null {
+  const { dist, ssr, content } = variantPaths(name)
+  const env = buildEnv(name)
+  const contentDir = VARIANTS[name].content ? content : path.join(projectRoot, 'content')
+  const reason = staleReason(dist, { settings: readBuildSettings(env), contentDir }, projectRoot, {
+    SSR_DIST_DIR: ssr,
+  })
+  if (reason || !VARIANTS[name].content) return reason
+  // Its content is made from content/ by this file and the photo fixtures: newer than the build, made again.
+  const builtAt = readBuildInfo(buildInfoPath(dist, { SSR_DIST_DIR: ssr }))?.builtAt ?? 0
+  const newest = newestFile(
+    ['content', 'test/helpers/builds.ts', 'scripts/fixtures'].map((entry) => path.join(projectRoot, entry)),
+  )
+  return newest.time > builtAt
+    ? `${path.relative(projectRoot, newest.file)} changed after it was built`
+    : null
+}
+
+/**
+ * Builds the variant when it is not current (its content made again, its image cache emptied so the build log
+ * shows every photo processed), its log kept beside it. Returns why it was built, or null when it was current.
+ */
+export async function ensureVariant(name: Exclude<BuildName, 'default'>): Promise<string | null> {
+  const reason = variantStale(name)
+  if (!reason) return null
+  const paths = variantPaths(name)
+  for (const dir of [paths.dist, paths.ssr, `${paths.dist}-deploy`, paths.content, paths.images])
+    rmSync(dir, { recursive: true, force: true })
+  await VARIANTS[name].content?.(paths.content)
+  const result = buildIntoSync({
+    dist: paths.dist,
+    ssrDist: paths.ssr,
+    env: buildEnv(name),
+    cwd: projectRoot,
+  })
+  writeFileSync(paths.log, `${result.stdout}\n${result.stderr}`)
+  if (result.status !== 0 || result.error)
+    throw new Error(
+      `the ${name} build failed (${result.error?.message ?? `exit ${result.status}`}): ${paths.log}`,
+    )
+  const still = variantStale(name)
+  if (still) throw new Error(`after building, the ${name} build is still not current: ${still}`)
+  return reason
+}
+
+/** A build's folder, once the global setup has made it (a test file never builds). */
+export function builtSite(name: BuildName = 'default'): string {
+  if (name === 'default') return distDir
+  const reason = variantStale(name)
+  if (reason)
+    throw new Error(
+      `the ${name} build is not current (${reason}): the browser projects' global setup builds it (run the test through jest)`,
+    )
+  return variantPaths(name).dist
+}
+
+/** What the variant's build printed (its last build). */
+export function buildLog(name: Exclude<BuildName, 'default'>): string {
+  const { log } = variantPaths(name)
+  return existsSync(log) ? readFileSync(log, 'utf8') : ''
+}
+
+/**
+ * dist/ with other settings of the owner's tools (CMS_AUTH_BASE_URL, ADMIN_ORIGIN), in seconds and not a build:
+ * a copy with the two build steps those settings reach done again, the admin's config.yml (scripts/cms/admin.ts)
+ * and the host files (scripts/build/host-config.ts, its nginx.conf into `<dir>-deploy/`). A full `npm run build`
+ * with them differs from dist/ in those files alone (compared file by file on 2026-11-25). Decap probes a local
+ * proxy on loopback (CMS_PROXY_URL) and would use one that answers: it is pointed at a port nothing listens on.
+ */
+export async function adminSettingsCopy(
+  env: Record<string, string>,
+): Promise<{ dir: string; close(): void }> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'admin-settings-'))
+  const dir = path.join(scratch, 'dist')
+  cpSync(distDir, dir, { recursive: true })
+  const settings = { CMS_PROXY_URL: `http://127.0.0.1:${await freePort()}/api/v1`, ...env }
+  writeFileSync(
+    path.join(dir, ADMIN_PREFIX, 'config.yml'),
+    cmsConfigYaml(contentSchemas, readCmsSettings({ ...process.env, ...settings })),
+  )
+  const hosts = spawnSync(path.join(projectRoot, 'node_modules/.bin/tsx'), ['scripts/build/host-config.ts'], {
+    cwd: projectRoot,
+    env: shellEnvironment({ ...settings, DIST_DIR: dir, DEPLOY_DIR: `${dir}-deploy` }),
+    encoding: 'utf8',
+  })
+  if (hosts.status !== 0) throw new Error(`host-config failed:\n${hosts.stdout}\n${hosts.stderr}`)
+  return { dir, close: () => rmSync(scratch, { recursive: true, force: true }) }
+}
+
+/** dist/ with owner's-tools settings that name the port its Pages server will have (`env(port)`), for the file. */
+export function theAdminSettings(env: (port: number) => Record<string, string>) {
+  let port = 0
+  const copy = hooked(async () => {
+    port = await freePort()
+    return adminSettingsCopy(env(port))
+  }, 'the admin settings')
+  return {
+    port: () => port,
+    build: {
+      get dir() {
+        return copy.dir
+      },
+    },
+  }
+}
