@@ -8,7 +8,7 @@
  * No request the pages make carries a click id's value or the referring site's path, and nothing lands in a cookie or
  * storage. The owner, on the phone (390 px), reads each card's origin and the month's figures by source; the alert
  * says the same in one line. The label table row by row and the endpoint's bounds: test/unit/lead-source*.test.ts.
- * Screenshots in test/.artifacts/lead-source/ (or LEAD_SOURCE_SHOTS_DIR).
+ * Screenshots in test/.artifacts/lead-source/.
  * Run: `npx jest test/hosts/lead-source.test.ts --selectProjects chromium`.
  */
 import { mkdirSync } from 'node:fs'
@@ -30,7 +30,7 @@ import {
 
 jest.setTimeout(240_000)
 
-const SHOTS = process.env.LEAD_SOURCE_SHOTS_DIR || path.join(projectRoot, 'test', '.artifacts', 'lead-source')
+const SHOTS = path.join(projectRoot, 'test', '.artifacts', 'lead-source')
 /** What must never leave the visitor's browser: a click id's value, the referring page's path and query. */
 const SECRETS = ['IwAR-CLIC-SECRETO', 'ruta-secreta', 'enlace-privado']
 
