@@ -89,6 +89,16 @@ export interface MonthFigures {
   answered: number
   /** Median minutes from arrival to first contact, or null when none was answered. */
   medianMinutes: number | null
+  /** `GET cifras`: the same requests by where they came from (./lead-source.ts), most first. */
+  sources?: SourceCount[]
+}
+
+/** One source's line of a month: requests received (not spam) and, of those, answered within their deadline. */
+export interface SourceCount {
+  /** The owner's label (./lead-source.ts sourceLabel), or «Otras fuentes» for what is not listed one by one. */
+  source: string
+  received: number
+  inTime: number
 }
 
 /* -- What each route takes and answers (edge/inbox/api.ts writes them, src/inbox/api-client.ts reads them) -- */

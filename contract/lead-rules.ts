@@ -25,3 +25,10 @@ export const EMAIL_PATTERN =
 
 /** A Mexican number has 10 digits (plus 52 and the like from abroad); separators are free. */
 export const MIN_PHONE_DIGITS = 10
+
+/**
+ * The longest value each fact about a lead's source keeps (contract/lead-source.ts): the landing path as the
+ * page path, a host name as DNS allows, a campaign tag as an owner would write one. The page trims the tags to
+ * these before sending; the endpoint cuts whatever arrives to them and never refuses a lead for its source.
+ */
+export const SOURCE_MAX_LENGTH = { landing: 200, referrer: 253, tag: 100 } as const

@@ -1,6 +1,7 @@
 import { startTransition } from 'react'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom'
 import { AppProviders } from '../src/app-providers'
+import { noteLanding } from '../src/leads/landing'
 import { adoptServerStyles } from '../src/theme/server-styles'
 import { routes } from './routes'
 
@@ -48,4 +49,6 @@ async function start() {
   else startTransition(() => void hydrateRoot(container, app))
 }
 
+// 0. Where the visitor came from, noted before the router can change the address (a build with an endpoint only).
+if (LEAD_ENDPOINT) noteLanding()
 void start()

@@ -10,7 +10,7 @@
  *   DELETE leads/:id             → deleted for good                           (CSRF-checked)
  *   POST   leads/:id/contacto    → { via: llamada | whatsapp | correo }: the first contact (CSRF-checked)
  *   DELETE leads/:id/contacto    → «Deshacer»: that first contact undone      (CSRF-checked)
- *   GET    cifras                → this month's and last month's figures of the promise
+ *   GET    cifras                → this month's and last month's figures of the promise, and by source
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts), streamed a page of rows at a time
  *   POST   logout                → the session ended for every copy of the cookie, the cookie deleted (CSRF-checked)
  *   …      avisos, avisos/:id, avisos/:id/prueba → the devices notified by push (./push-devices.ts)
@@ -47,6 +47,7 @@ import { isSchemaError } from '../leads/schema'
 import { isOwnersOrigin } from '../owner/origin'
 import { CSV_BOM, csvLine, toCsv } from './csv'
 import { handleDevices, isDevicesRoute } from './push-devices'
+import { SOURCE_CSV_HEADER, sourceCells, sourceFigures } from './sources'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
@@ -123,7 +124,11 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   }
   if (route === 'cifras') {
     if (method !== 'GET') return notAllowed('GET')
-    const answer: FiguresAnswer = { now: now.toISOString(), months: await monthFigures(db, now) }
+    const [months, sources] = await Promise.all([monthFigures(db, now), sourceFigures(db, now)])
+    const answer: FiguresAnswer = {
+      now: now.toISOString(),
+      months: months.map((month, n) => ({ ...month, sources: sources[n] ?? [] })),
+    }
     return json(200, answer)
   }
   const contactId = CONTACT_PATH.exec(route)?.[1]
@@ -196,6 +201,7 @@ export const CSV_HEADER = [
   'Contacto por',
   'Nota',
   'Página',
+  ...SOURCE_CSV_HEADER,
   'ID',
 ]
 
@@ -223,6 +229,7 @@ const csvRow = (lead: Lead): unknown[] => [
   lead.first_contact_via ? CONTACT_WAY_CSV[lead.first_contact_via] : '',
   lead.note,
   lead.page,
+  ...sourceCells(lead),
   lead.id,
 ]
 

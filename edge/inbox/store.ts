@@ -21,6 +21,7 @@ import {
   type TapWay,
   type View,
 } from '../../contract/inbox-api'
+import { SOURCE_COLUMNS } from '../../contract/lead-source'
 import { ownerDate, ownerDayStart } from '../../contract/owner-time'
 import type { D1Database } from './env'
 
@@ -113,6 +114,7 @@ function where(filter: LeadFilter): { sql: string; values: unknown[] } {
 
 const SELECT_LEAD = `SELECT l.id, l.created_at, l.name, l.email, l.phone, l.service, l.message, l.page, l.status,
   l.spam_reason, l.note, l.updated_at, l.due_at, l.urgent, l.first_contact_at, l.first_contact_via,
+  ${SOURCE_COLUMNS.map((column) => `l.${column}`).join(', ')},
   (SELECT json_group_array(json_object('channel', n.channel, 'state', n.state, 'attempts', n.attempts,
      'last_error', n.last_error)) FROM notifications n WHERE n.lead_id = l.id AND n.kind = 'lead') AS notifications
   FROM leads l`
@@ -340,6 +342,9 @@ export async function undoContact(db: D1Database, id: string, now = new Date()):
   return result.meta.changes ? oneLead(db, id) : null
 }
 
+/** A lead answered within its deadline (a month's «Respondidas a tiempo»). */
+export const IN_TIME = 'due_at IS NOT NULL AND first_contact_at IS NOT NULL AND first_contact_at <= due_at'
+
 /** The figures of this month and the last, in the owner's zone; "overdue" as of `now`. */
 export async function monthFigures(db: D1Database, now = new Date()): Promise<MonthFigures[]> {
   const [thisMonth, lastMonth] = ownerMonths(now)
@@ -358,7 +363,7 @@ async function figuresOf(db: D1Database, month: OwnerMonth, now: Date): Promise<
       .prepare(
         `SELECT count(*) AS received,
            coalesce(sum(due_at IS NOT NULL), 0) AS withDeadline,
-           coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NOT NULL AND first_contact_at <= due_at), 0) AS inTime,
+           coalesce(sum(${IN_TIME}), 0) AS inTime,
            coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NOT NULL AND first_contact_at > due_at), 0) AS answeredLate,
            coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NULL), 0) AS unanswered,
            coalesce(sum(due_at IS NOT NULL AND first_contact_at IS NULL AND due_at <= ?3), 0) AS overdue,
@@ -399,14 +404,14 @@ export function median(sorted: readonly number[]): number | null {
   return Math.round(value)
 }
 
-interface OwnerMonth {
+export interface OwnerMonth {
   key: string
   start: Date
   end: Date
 }
 
 /** This month and the last in the owner's zone, each with the instants it begins and ends. */
-function ownerMonths(now: Date): [OwnerMonth, OwnerMonth] {
+export function ownerMonths(now: Date): [OwnerMonth, OwnerMonth] {
   const [year = 0, month = 1] = ownerDate(now).day.split('-').map(Number)
   const monthOf = (y: number, m: number): OwnerMonth => {
     const first = new Date(Date.UTC(y, m - 1, 1))

@@ -2,7 +2,8 @@
  * POST /api/leads: a quote request from the site's form. In order:
  *   1. the origin: this site's, SITE_URL's or one of ALLOWED_ORIGINS (CORS preflight answered), else 403;
  *   2. the body: at most 32 KB (413), JSON or the form's urlencoded post (415), UTF-8 and parseable (400);
- *   3. the five fields, with the form's rules and messages (422, one Spanish message per field);
+ *   3. the five fields, with the form's rules and messages (422, one Spanish message per field), and where the
+ *      visitor came from (./source.ts: bounded, never a reason to refuse);
  *   4. the honeypot filled is spam; the fill time (first keystroke to send) is recorded and a short one noted,
  *      never a reason to set a lead aside (a browser with storage blocked sends none);
  *   5. in one read: a retry of a submission already stored is answered 200 with its id and nothing else is done;
@@ -43,6 +44,7 @@ import { checkRateLimit, hashBucket, hashSecret } from './rate-limit'
 import { relayLead } from './relay'
 import { isSchemaError } from './schema'
 import { beforeStoring, storeLead, type Rooms, type Verdict } from './store'
+import { leadSource } from './source'
 import { verifyTurnstile } from './turnstile'
 import { validateLead } from './validate'
 
@@ -150,9 +152,11 @@ async function receive(context: LeadContext, cors: Record<string, string>): Prom
   // 3. The fields.
   // A post without JavaScript names no page: its Referer does, when it is one of this site's pages.
   const referer = request.headers.get('Referer')
-  if (!body.fields.page && referer && allowedOrigins(request, env).has(safeOrigin(referer)))
-    body.fields.page = referer
-  const checked = validateLead(body.fields, () => crypto.randomUUID())
+  const siteOrigins = allowedOrigins(request, env)
+  // Where the visitor came from: what the page noted on landing, or else what the Referer shows (./source.ts).
+  const source = leadSource(body.fields, { referer, siteOrigins })
+  if (!body.fields.page && referer && siteOrigins.has(safeOrigin(referer))) body.fields.page = referer
+  const checked = validateLead(body.fields, () => crypto.randomUUID(), source)
   if (!checked.ok) return fail(422, leadAnswers.invalid, { fields: checked.fields })
   const lead = checked.lead
   const config = settings(env)

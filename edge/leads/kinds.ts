@@ -15,6 +15,7 @@
  *   3. something that inserts its rows, once per lead (or period) and channel, with its priority: `INSERT … ON
  *      CONFLICT DO NOTHING` on the unique (kind, lead_id, channel) makes "never twice" the database's job.
  */
+import { SOURCE_COLUMNS } from '../../contract/lead-source'
 import { channelNamed } from './channels'
 import type { D1Database } from './d1'
 import { budgetOf } from './budget'
@@ -55,7 +56,10 @@ export type ComposeContext = MessageContext & { env: LeadEnv }
 
 type Composer = (db: D1Database, row: NotificationRow, context: ComposeContext) => Promise<Message | null>
 
-const ALERT_COLUMNS = 'id, created_at, name, email, phone, service, message, page, fill_ms, due_at, urgent'
+const ALERT_COLUMNS = [
+  'id, created_at, name, email, phone, service, message, page, fill_ms, due_at, urgent',
+  ...SOURCE_COLUMNS,
+].join(', ')
 const UNANSWERED = "status = 'nuevo' AND first_contact_at IS NULL"
 /** How long an emergency alerted on its own is listed again at the top of the digests: its promise. */
 const URGENT_RELIST_MS = 2 * 3_600_000

@@ -5,6 +5,7 @@
  * one notification says exactly the same (the e-mail API's Idempotency-Key compares the payload).
  */
 import { telHref, whatsappHref } from '../../contract/contact-links'
+import { sourceLabel, sourceText } from '../../contract/lead-source'
 import { chatEscape, oneLine, plural } from './escape'
 import type { LeadRow } from '../../contract/lead-row'
 import {
@@ -120,6 +121,17 @@ const leadData = (lead: AlertLead) => ({
   fillMs: lead.fill_ms,
   dueAt: lead.due_at,
   urgent: lead.urgent === 1,
+  source: {
+    label: sourceLabel(lead),
+    via: lead.source_via ?? null,
+    landing: lead.source_landing ?? '',
+    referrer: lead.source_referrer ?? '',
+    utmSource: lead.source_utm_source ?? '',
+    utmMedium: lead.source_utm_medium ?? '',
+    utmCampaign: lead.source_utm_campaign ?? '',
+    gclid: lead.source_gclid === 1,
+    fbclid: lead.source_fbclid === 1,
+  },
 })
 
 /** A lead's own alert; an emergency's says URGENTE in its subject and first line. */
@@ -144,6 +156,7 @@ export function leadAlert(lead: AlertLead, context: MessageContext): Message {
       `Servicio: ${lead.service}`,
       `Recibida: ${ownerTime(received)}`,
       `Página: ${lead.page || '(desconocida)'}`,
+      `Origen: ${sourceText(lead)}`,
       '',
       'Mensaje:',
       lead.message,

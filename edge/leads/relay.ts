@@ -81,6 +81,7 @@ export async function relayLead(
       fill_ms: lead.fillMs,
       due_at: deadline?.dueAt ?? null,
       urgent: deadline?.urgent ? 1 : 0,
+      ...lead.source,
     },
     cause,
     messageContext(env),

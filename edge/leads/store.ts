@@ -11,8 +11,10 @@
  *     (LEAD_URGENT_ALERTS_PER_HOUR); later ones go into the next digest (`alert = 'digest'`, ./reports.ts), so the
  *     owner still hears of every one.
  * Spam is stored with its reason (status 'spam') and nobody is alerted of it. A lead gets the deadline the site
- * promised (./promise.ts) and, for the emergency service, `urgent`, whose alert goes first (priority 0).
+ * promised (./promise.ts) and, for the emergency service, `urgent`, whose alert goes first (priority 0), and
+ * where the visitor came from (./source.ts, migration 0007).
  */
+import { SOURCE_COLUMNS } from '../../contract/lead-source'
 import type { CountName, SpamReason } from './counts'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
@@ -79,8 +81,9 @@ export async function storeLead(db: D1Database, lead: LeadInput, options: StoreO
   const insertLead = db
     .prepare(
       `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason,
-         updated_at, fill_ms, due_at, urgent, alert)
+         updated_at, fill_ms, due_at, urgent, ${SOURCE_COLUMNS.join(', ')}, alert)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2, ?11, ?16, ?17,
+         ${SOURCE_COLUMNS.map((_, n) => `?${22 + n}`).join(', ')},
          CASE WHEN ?9 = 'spam' OR ?12 = 0 THEN NULL
               WHEN ${urgentRoom} OR (${hourCount('alerted', '?13')} < ?14 AND coalesce((SELECT sum(n) FROM lead_counts
                 WHERE what = 'alerted' AND hour > ?20 AND hour <= ?13), 0) < ?21) THEN 'own'
@@ -111,6 +114,7 @@ export async function storeLead(db: D1Database, lead: LeadInput, options: StoreO
       room?.limit ?? 0,
       utcHour(new Date(now.getTime() - 24 * 3_600_000)),
       rooms.alertsPerDay,
+      ...SOURCE_COLUMNS.map((column) => lead.source[column]),
     )
   // Each only for a lead this batch created (its created_at is this request's), in this order: `alerted` is
   // read before `alerted-urgent` grows, so an emergency counts in the one allowance it used.

@@ -1,9 +1,11 @@
 /**
  * The five fields of a quote request, checked with the form's own rules (contract/lead-rules.ts) plus
  * the longest value each may hold, and the extras the form sends: the submission id, the page, when the
- * form was opened and sent, the honeypot, the Turnstile token. Messages are the form's Spanish ones.
+ * form was opened and sent, the honeypot, the Turnstile token. Messages are the form's Spanish ones. Where the
+ * visitor came from is read apart (./source.ts) and kept with the lead.
  */
 import { leadFieldMessages } from '../../contract/lead-messages'
+import { NO_SOURCE, type SourceColumns } from '../../contract/lead-source'
 import { EMAIL_PATTERN, MAX_LENGTH, MIN_PHONE_DIGITS, SERVICE_OPTIONS } from '../../contract/lead-rules'
 
 export type LeadField = 'name' | 'email' | 'phone' | 'service' | 'message'
@@ -27,6 +29,8 @@ export interface LeadInput {
   /** The honeypot's value ('' for a person). */
   honeypot: string
   turnstileToken: string
+  /** Where the visitor came from (./source.ts): never a reason to refuse a lead. */
+  source: SourceColumns
 }
 
 export type Validated =
@@ -60,7 +64,11 @@ function fillTime(fields: Record<string, unknown>): number | null {
   return Number.isFinite(opened) && Number.isFinite(sent) ? sent - opened : null
 }
 
-export function validateLead(fields: Record<string, unknown>, newId: () => string): Validated {
+export function validateLead(
+  fields: Record<string, unknown>,
+  newId: () => string,
+  source: SourceColumns = NO_SOURCE,
+): Validated {
   const m = leadFieldMessages
   const lead = {
     name: oneLine(fields.name),
@@ -101,6 +109,7 @@ export function validateLead(fields: Record<string, unknown>, newId: () => strin
       fillMs: fillTime(fields),
       honeypot: text(fields._gotcha),
       turnstileToken: text(fields['cf-turnstile-response']),
+      source,
     },
   }
 }

@@ -164,14 +164,14 @@ export function QuoteForm({ form }: QuoteFormProps) {
         return done()
       }
     }
-    const [{ currentSubmission, deliverLead }, { toast }] = await modules
+    const [{ currentSubmission, deliverLead, landingSource }, { toast }] = await modules
     const result = await deliverLead(lead, {
       endpoint: isBot ? '' : endpoint,
       // The path alone, as analytics records it: a query string or fragment could hold anything.
       page: canonicalPath(window.location.pathname),
       // The draft's submission store from the page's own module (its memory outlives a blocked localStorage),
-      // so the delivery chunk imports nothing of it.
-      ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission) } : {}),
+      // so the delivery chunk imports nothing of it; where the visitor came from, as the entry noted it on landing.
+      ...(LEAD_ENDPOINT ? { submission: currentSubmission(submission), source: landingSource() } : {}),
       ...(TURNSTILE_SITE_KEY && LEAD_ENDPOINT ? { turnstileToken: token } : {}),
     })
     // A token is good for one check, but the endpoint checks it under the submission's id, so a retry of the same

@@ -104,6 +104,16 @@ export const promiseCopy = {
   lateCount: (late: number) => (late === 1 ? '1 vencida' : `${late} vencidas`),
 }
 
+/** Where the clients came from: the line on each card and the month figures by source (contract/lead-source.ts). */
+export const sourceCopy = {
+  source: 'Origen',
+  title: '¿De dónde llegan tus clientes?',
+  note: 'Solicitudes recibidas por origen y cuántas respondiste a tiempo. «Directo»: escribieron la dirección o abrieron un enlace sin etiqueta (de WhatsApp, por ejemplo). «Sin datos»: no se pudo saber.',
+  received: 'Recibidas',
+  inTime: 'A tiempo',
+  none: 'Ninguna solicitud.',
+}
+
 export const copy = {
   title: 'Solicitudes',
   dueView: 'Por atender',

@@ -1,6 +1,9 @@
 import { site, whatsappLink } from '../config/site'
 import type { SubmissionStore } from './draft'
 import type { Lead } from './lead-fields'
+import type { LandingSource } from './source'
+
+export { landingSource } from './source'
 
 export type { Lead }
 
@@ -16,6 +19,8 @@ export interface LeadPayload extends Lead {
   openedAt?: string
   /** Cloudflare Turnstile's token, when the build shows its widget. */
   'cf-turnstile-response'?: string
+  /** Where the visitor came from, as the page noted it on landing (./source.ts). */
+  source?: LandingSource
 }
 
 /** The endpoint's Spanish message per field it refused (a 422 answer). */
@@ -36,6 +41,7 @@ interface DeliveryOptions {
   page: string
   submission?: { id: string; openedAt: string }
   turnstileToken?: string
+  source?: LandingSource
   now?: () => Date
   fetchImpl?: typeof fetch
   timeoutMs?: number
@@ -52,6 +58,7 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
     page,
     submission,
     turnstileToken,
+    source,
     now = () => new Date(),
     fetchImpl = fetch,
     timeoutMs = DELIVERY_TIMEOUT_MS,
@@ -67,6 +74,7 @@ export async function deliverLead(lead: Lead, options: DeliveryOptions): Promise
     submittedAt: now().toISOString(),
     ...submission,
     ...(turnstileToken ? { 'cf-turnstile-response': turnstileToken } : {}),
+    ...(source ? { source } : {}),
   }
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)

@@ -2,11 +2,13 @@
  * @jest-environment node
  *
  * The inbox's CSV export (edge/inbox/csv.ts, edge/inbox/api.ts leadsCsv): a UTF-8 BOM for Excel, quoted
- * cells, doubled quotes, line breaks kept inside a cell, accents intact, formulas neutralised.
+ * cells, doubled quotes, line breaks kept inside a cell, accents intact, formulas neutralised; the source's
+ * columns (issue 43): its label, the campaign, the facts, whether an ad's click id came (never its value).
  */
 import { CSV_BOM, csvCell, toCsv } from '../../edge/inbox/csv'
 import { CSV_HEADER, leadsCsv, localDateTime } from '../../edge/inbox/api'
 import type { Lead } from '../../contract/inbox-api'
+import { NO_SOURCE } from '../../contract/lead-source'
 
 test('the file starts with the UTF-8 byte-order mark and ends its records with CRLF', () => {
   const csv = toCsv(['Nombre', 'Teléfono'], [['Ana', '222 555 0101']])
@@ -53,17 +55,29 @@ test('the leads file has Spanish column names and Puebla’s local time', () => 
     first_contact_at: '2026-11-25T17:20:30.000Z',
     first_contact_via: 'whatsapp',
     notifications: [],
+    source_via: 'page',
+    source_landing: '/servicios',
+    source_referrer: 'l.facebook.com',
+    source_utm_source: 'facebook',
+    source_utm_medium: 'cpc',
+    source_utm_campaign: '=verano',
+    source_gclid: 0,
+    source_fbclid: 1,
   }
   const [header, row] = leadsCsv([lead]).slice(1).split('\r\n')
   expect(header).toBe(CSV_HEADER.map((name) => `"${name}"`).join(','))
   expect(header).toContain('"Teléfono"')
   expect(row).toBe(
-    `"2026-11-25 09:05","'=cmd|""/c calc""!A1","222 555 0101","ana@example.com","Mantenimiento","Línea 1\nLínea 2","nuevo","2026-11-26 09:05","2026-11-25 11:20","136","WhatsApp","","/contacto","l1"`,
+    `"2026-11-25 09:05","'=cmd|""/c calc""!A1","222 555 0101","ana@example.com","Mantenimiento","Línea 1\nLínea 2","nuevo","2026-11-26 09:05","2026-11-25 11:20","136","WhatsApp","","/contacto","Facebook (anuncio)","'=verano","/servicios","l.facebook.com","facebook","cpc","Facebook","l1"`,
   )
   expect(localDateTime('2026-07-01T05:30:00Z')).toBe('2026-06-30 23:30')
   // An unanswered lead, or one stored before deadlines were kept: those cells are empty.
-  const [, plain] = leadsCsv([{ ...lead, due_at: null, first_contact_at: null, first_contact_via: null }])
+  // Its source not seen (stored before migration 0007): «Sin datos» and empty facts.
+  const [, plain] = leadsCsv([
+    { ...lead, ...NO_SOURCE, due_at: null, first_contact_at: null, first_contact_via: null },
+  ])
     .slice(1)
     .split('\r\n')
   expect(plain).toContain('"nuevo","","","","","",')
+  expect(plain).toContain('"/contacto","Sin datos","","","","","","","l1"')
 })

@@ -220,7 +220,9 @@ describe('contact page', () => {
     expect(notice).toHaveTextContent(
       'AquaPuebla, con domicilio en Centro Histórico, Puebla, Pue., es responsable del tratamiento',
     )
-    expect(notice).toHaveTextContent('alojada en Cloudflare, y se borra a los 2 años')
+    expect(notice).toHaveTextContent(
+      'Tu solicitud y cómo llegaste al sitio se guardan en la base de datos del sitio, alojada en Cloudflare, y se borran a los 2 años',
+    )
     const full = within(notice).getByText('Aviso de privacidad integral')
     expect(within(notice).getByText(/^Cuánto tiempo: conservamos tu solicitud 2 años/)).not.toBeVisible()
     await user.click(full)

@@ -16,6 +16,7 @@ import { ListSummary } from './list-summary'
 import { MonthFigures } from './month-figures'
 import { OpenedLead } from './opened-lead'
 import { SearchBox } from './search-box'
+import { SourceFigures } from './source-figures'
 import { SpamPanel } from './spam-panel'
 import { ViewFilter } from './view-filter'
 
@@ -95,6 +96,7 @@ export function InboxView({
           onShowAll={() => actions.showView('spam')}
         />
         <MonthFigures months={state.figures} />
+        <SourceFigures months={state.figures} />
         {side}
       </div>
       {confirming && (

@@ -1,8 +1,8 @@
 /**
- * One lead, as a card of the list: name and badges, the promise line, what they asked for and how to reach
- * them (one tap each), the status and a note, the alert's state, where they wrote from and «Eliminar». Whatever
- * a client typed is text (React never parses it as HTML). `idPrefix` keeps ids unique when the same lead is
- * shown twice (the alert's lead above the list, ./opened-lead.tsx).
+ * One lead, as a card of the list: name and badges, the promise line, what they asked for, how they found the
+ * site and how to reach them (one tap each), the status and a note, the alert's state, where they wrote from and
+ * «Eliminar». Whatever a client typed is text (React never parses it as HTML). `idPrefix` keeps ids unique when
+ * the same lead is shown twice (the alert's lead above the list, ./opened-lead.tsx).
  */
 import type { Lead } from '../../../contract/inbox-api'
 import { STATUS_LABEL, copy, promiseCopy, spamReasonText } from '../copy'
@@ -11,6 +11,7 @@ import { leadHeadingId } from '../inbox-state'
 import type { LeadActions } from '../use-inbox'
 import { ContactActions } from './contact-actions'
 import { FollowUp } from './follow-up'
+import { LeadSource } from './lead-source'
 import { NotificationList } from './notification-list'
 import { NotSpamButton } from './not-spam-button'
 import { PromiseLine } from './promise-line'
@@ -59,6 +60,7 @@ export function LeadCard({
               {`${spam ? copy.spamReason : copy.wasSpam}: ${spamReasonText(lead.spam_reason)}.`}
             </p>
           )}
+          <LeadSource lead={lead} />
           <p className="message">{lead.message}</p>
           <p className="contact-line">
             <span>{lead.phone}</span> · <span>{lead.email}</span>

@@ -1,0 +1,226 @@
+/**
+ * Where a client came from (issue 43), in the browser's part and the shared table: what the page notes when the
+ * visitor lands (src/leads/landing.ts, read by src/leads/source.ts: the referrer's host only, the tags bounded,
+ * whether a click id, never its value; a client-side navigation changes nothing), what the quote form sends with the lead, and the owner's label
+ * of those facts (contract/lead-source.ts), row by row of the documented table, and how the inbox shows it. The
+ * endpoint's side and the figures' query: lead-source-store.test.ts.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { ThemeProvider } from 'styled-components'
+import type { Lead, MonthFigures } from '../../contract/inbox-api'
+import { SOURCE_MAX_LENGTH } from '../../contract/lead-rules'
+import { NO_SOURCE, sourceLabel, sourceText, type SourceColumns } from '../../contract/lead-source'
+import { QuoteForm } from '../../src/components/quote-form'
+import { contacto } from '../../src/content/contacto'
+import { LeadSource } from '../../src/inbox/components/lead-source'
+import { SourceFigures } from '../../src/inbox/components/source-figures'
+import { noteLanding } from '../../src/leads/landing'
+import { landingSource, type LandingSource } from '../../src/leads/source'
+import { theme } from '../../src/theme/theme'
+
+/** A fresh copy of the note (once per page), the page landed at `address` from `referrer`, and its reader. */
+function land(address: string, referrer: string) {
+  let note: typeof import('../../src/leads/landing') | undefined
+  jest.isolateModules(() => {
+    note = jest.requireActual<typeof import('../../src/leads/landing')>('../../src/leads/landing')
+  })
+  window.history.replaceState(null, '', address)
+  Object.defineProperty(document, 'referrer', { configurable: true, value: referrer })
+  const { noteLanding, landingNote } = note as typeof import('../../src/leads/landing')
+  noteLanding()
+  return { noteLanding, landingNote, landingSource: () => landingSource(landingNote()) }
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'))
+
+describe('the note taken on landing', () => {
+  test('the referring site is kept as its host alone, whatever its address held', () => {
+    const capture = land('/servicios', 'https://www.google.com/search?q=albercas+en+puebla&oq=albercas')
+    expect(capture.landingSource()).toEqual({
+      landing: '/servicios',
+      referrer: 'www.google.com',
+      utm_source: '',
+      utm_medium: '',
+      utm_campaign: '',
+      gclid: false,
+      fbclid: false,
+    })
+  })
+
+  test('campaign tags are kept bounded; of a click id only that it was there', () => {
+    const capture = land(
+      `/?utm_source=facebook&utm_medium=cpc&utm_campaign=${'verano'.repeat(40)}&fbclid=IwAR-SECRETO&gbraid=0AAA-SECRETO`,
+      '',
+    )
+    const noted = capture.landingSource()
+    expect(noted).toMatchObject({ landing: '/', referrer: '', utm_source: 'facebook', utm_medium: 'cpc' })
+    expect(noted?.utm_campaign).toHaveLength(SOURCE_MAX_LENGTH.tag)
+    expect(noted).toMatchObject({ gclid: true, fbclid: true })
+    // Not even the page's memory keeps a click id's value.
+    expect(JSON.stringify([capture.landingNote(), noted])).not.toContain('SECRETO')
+  })
+
+  test('a client-side navigation, a second call or a new referrer change nothing: the landing is noted once', () => {
+    const capture = land('/?utm_source=volante&utm_campaign=mayo', 'https://l.facebook.com/l.php?u=x')
+    const first = capture.landingSource()
+    window.history.pushState(null, '', '/contacto')
+    Object.defineProperty(document, 'referrer', { configurable: true, value: 'https://otro.example/' })
+    capture.noteLanding()
+    expect(capture.landingSource()).toEqual(first)
+    expect(first).toMatchObject({ landing: '/', referrer: 'l.facebook.com', utm_source: 'volante' })
+  })
+
+  test('no referrer at all (typed, bookmarked, an app that sends none) is an empty host, not a guess', () => {
+    expect(land('/contacto', '').landingSource()).toMatchObject({ landing: '/contacto', referrer: '' })
+  })
+})
+
+describe('the quote form with an endpoint', () => {
+  const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
+  const realFetch = globalThis.fetch
+  beforeEach(() => {
+    globals.LEAD_ENDPOINT = '/api/leads'
+  })
+  afterEach(() => {
+    globals.LEAD_ENDPOINT = ''
+    globalThis.fetch = realFetch
+  })
+
+  test('sends what the page noted with the lead, and its privacy notice says so', async () => {
+    // The module the form imports, noted as the client entry does, then a client-side navigation to the form.
+    noteLanding(
+      {
+        pathname: '/',
+        search: '?utm_source=facebook&utm_medium=cpc&utm_campaign=verano&fbclid=IwAR-SECRETO',
+      },
+      '',
+    )
+    window.history.pushState(null, '', '/contacto')
+    const bodies: { source?: LandingSource; page?: string }[] = []
+    globalThis.fetch = jest.fn(async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)) as (typeof bodies)[number])
+      return new Response('{"id":"x"}', { status: 201 })
+    }) as unknown as typeof fetch
+    const user = userEvent.setup()
+    render(
+      <ThemeProvider theme={theme}>
+        <QuoteForm form={contacto.form} />
+      </ThemeProvider>,
+    )
+    expect(screen.getByText(/^Cómo llegaste al sitio: .* sin cookies/)).toBeInTheDocument()
+    await user.type(screen.getByLabelText('Nombre Completo'), 'Rosa Vargas')
+    await user.type(screen.getByLabelText('Teléfono'), '222 555 0199')
+    await user.type(screen.getByLabelText('Email'), 'rosa@example.com')
+    await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
+    await user.type(screen.getByLabelText('Mensaje'), 'Mantenimiento mensual.')
+    await user.click(screen.getByRole('button', { name: 'Enviar Mensaje' }))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]?.page).toBe('/contacto')
+    expect(bodies[0]?.source).toEqual({
+      landing: '/',
+      referrer: '',
+      utm_source: 'facebook',
+      utm_medium: 'cpc',
+      utm_campaign: 'verano',
+      gclid: false,
+      fbclid: true,
+    })
+    expect(JSON.stringify(bodies[0])).not.toContain('SECRETO')
+  })
+})
+
+/** Facts the page saw: `src`, `med`, `camp` its utm tags, `ref` the referring host, click ids as 1. */
+interface Seen {
+  via?: SourceColumns['source_via']
+  src?: string
+  med?: string
+  camp?: string
+  ref?: string
+  gclid?: number
+  fbclid?: number
+}
+const seen = ({ via = 'page', src = '', med = '', camp = '', ref = '', gclid = 0, fbclid = 0 }: Seen) => ({
+  ...NO_SOURCE,
+  ...{ source_via: via, source_utm_source: src, source_utm_medium: med, source_utm_campaign: camp },
+  ...{ source_referrer: ref, source_gclid: gclid, source_fbclid: fbclid },
+})
+
+// The table in contract/lead-source.ts and docs/leads.md, row by row: the facts, then the owner's label.
+test.each<[string, Seen, string]>([
+  ['1. a Google Ads click id', { gclid: 1, ref: 'www.google.com' }, 'Google (anuncio)'],
+  ['1. … whatever the tags say', { gclid: 1, src: 'facebook' }, 'Google (anuncio)'],
+  ['2. utm_source=google, paid', { src: 'google', med: 'cpc' }, 'Google (anuncio)'],
+  ['2. utm_source=Google, PPC', { src: 'Google', med: 'PPC' }, 'Google (anuncio)'],
+  ['2. utm_source=google, unpaid', { src: 'google', med: 'organic' }, 'Google (búsqueda)'],
+  ['2. utm_source=facebook', { src: 'facebook', med: 'social' }, 'Facebook'],
+  ['2. utm_source=fb, paid', { src: 'fb', med: 'paid_social' }, 'Facebook (anuncio)'],
+  ['2. utm_source=m.facebook.com', { src: 'm.facebook.com' }, 'Facebook'],
+  ['2. utm_source=ig', { src: 'ig' }, 'Instagram'],
+  ['2. utm_source=instagram, paid', { src: 'instagram', med: 'cpc' }, 'Instagram (anuncio)'],
+  ['2. utm_source=whatsapp', { src: 'whatsapp', med: 'cpc' }, 'WhatsApp'],
+  ['3. the owner’s own tag', { src: 'volante' }, 'Volante'],
+  ['3. … with separators', { src: 'lona_av-juarez' }, 'Lona av juarez'],
+  ['3. … before the referrer and fbclid', { src: 'qr', ref: 'www.google.com', fbclid: 1 }, 'Qr'],
+  ['4. from Google Mexico', { ref: 'www.google.com.mx' }, 'Google (búsqueda)'],
+  ['4. from Google’s Android app', { ref: 'com.google.android.googlequicksearchbox' }, 'Google (búsqueda)'],
+  ['4. from Google with a paid medium', { ref: 'www.google.com', med: 'cpc' }, 'Google (anuncio)'],
+  ['4. from Facebook’s link shim', { ref: 'l.facebook.com' }, 'Facebook'],
+  ['4. from Instagram (fbclid too)', { ref: 'l.instagram.com', fbclid: 1 }, 'Instagram'],
+  ['4. from WhatsApp Web', { ref: 'web.whatsapp.com' }, 'WhatsApp'],
+  ['5. a Facebook click id, no referrer', { fbclid: 1 }, 'Facebook'],
+  ['6. another site', { ref: 'www.ejemplo.com' }, 'Otro sitio: ejemplo.com'],
+  ['6. … not Google by its name alone', { ref: 'notgoogle.com' }, 'Otro sitio: notgoogle.com'],
+  ['7. landed with nothing to say', {}, 'Directo'],
+  ['8. came from another page of the site', { via: 'site' }, 'Sin datos'],
+  ['8. … but its address was tagged', { via: 'site', src: 'volante' }, 'Volante'],
+  ['8. sent without scripts', { via: 'post' }, 'Sin datos'],
+  ['8. stored before migration 0007', { via: null }, 'Sin datos'],
+])('%s', (_row, facts, label) => {
+  expect(sourceLabel(seen(facts))).toBe(label)
+})
+
+test('the campaign is shown beside the label, never instead of it', () => {
+  expect(sourceText(seen({ src: 'facebook', camp: 'verano' }))).toBe('Facebook · campaña «verano»')
+  expect(sourceText(seen({ ref: 'www.google.com' }))).toBe('Google (búsqueda)')
+  expect(sourceText({})).toBe('Sin datos')
+})
+
+test('the inbox: one line on the card; the month figures by source, a table per month', () => {
+  const facebook = seen({ src: 'facebook', camp: 'verano' })
+  const month = (key: string, sources: MonthFigures['sources']) => ({ month: key, sources }) as MonthFigures
+  render(
+    <>
+      <LeadSource lead={facebook as Lead} />
+      <SourceFigures
+        months={[
+          month('2026-11', [
+            { source: 'Google (búsqueda)', received: 3, inTime: 2 },
+            { source: 'Directo', received: 1, inTime: 1 },
+          ]),
+          month('2026-10', []),
+        ]}
+      />
+    </>,
+  )
+  expect(screen.getByText('Facebook · campaña «verano»', { exact: false })).toHaveTextContent(
+    'Origen Facebook · campaña «verano»',
+  )
+  const rows = within(screen.getByRole('table', { name: 'Este mes (noviembre)' }))
+    .getAllByRole('row')
+    .map((row) =>
+      ['columnheader', 'rowheader', 'cell'].flatMap((role) =>
+        within(row)
+          .queryAllByRole(role)
+          .map((cell) => cell.textContent),
+      ),
+    )
+  expect(rows).toEqual([
+    ['Origen', 'Recibidas', 'A tiempo'],
+    ['Google (búsqueda)', '3', '2'],
+    ['Directo', '1', '1'],
+  ])
+  expect(
+    within(screen.getByRole('region', { name: 'El mes pasado (octubre)' })).getByText('Ninguna solicitud.'),
+  ).toBeVisible()
+})
