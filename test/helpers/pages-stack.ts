@@ -141,10 +141,6 @@ export async function startPagesStack({
     const persistTo = path.join(dir, 'd1')
     const local =
       database === 'broken' || !database ? createLocalD1(persistTo) : { persistTo, databaseId: localD1Id() }
-    if (database === 'broken')
-      for (const file of readdirSync(persistTo, { recursive: true, encoding: 'utf8' }))
-        if (/\.sqlite(-wal|-shm)?$/.test(file))
-          writeFileSync(path.join(persistTo, file), 'no es una base de datos\n')
     const server: PagesServer = await startPages({
       root: typeof build === 'string' ? builtSite(build) : build.dir,
       port,
@@ -158,6 +154,11 @@ export async function startPagesStack({
       workers: [d1Config],
     })
     closing.push(() => server.close())
+    // Broken while it runs, as a database fails under a deployment (broken before, the runtime would not start).
+    if (database === 'broken')
+      for (const file of readdirSync(persistTo, { recursive: true, encoding: 'utf8' }))
+        if (/\.sqlite(-wal|-shm)?$/.test(file))
+          writeFileSync(path.join(persistTo, file), 'no es una base de datos\n')
     const d1 = d1Through(async (statements) => {
       const answer = await server.dispatch(D1_WORKER, '/', {
         method: 'POST',
