@@ -39,7 +39,16 @@ const transform = {
   ],
   // content/*.yaml, checked and emitted by the same loader as the build's (scripts/build/content/).
   '^.+\\.yaml$': '<rootDir>/scripts/build/content/jest-transform.cjs',
+  // The ESM-only packages the edge code imports (ESM_PACKAGES), compiled to CommonJS like our own files.
+  '^.+/node_modules/.+\\.js$': [
+    'ts-jest',
+    { tsconfig: { allowJs: true, module: 'commonjs', esModuleInterop: true }, diagnostics: false },
+  ],
 }
+
+/** Packages published as ES modules only that code under test imports (Jest runs CommonJS). */
+const ESM_PACKAGES = ['@block65/webcrypto-web-push', 'uint8array-extras']
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`]
 
 /** `import data from 'content:servicios'` reads content/servicios.yaml (or CONTENT_DIR's). */
 const moduleNameMapper = { '^content:(.*)$': '<rootDir>/content/$1.yaml' }
@@ -53,6 +62,7 @@ const browserProject = (name, testMatch, extra = {}) => ({
   globalSetup: '<rootDir>/test/setup/build-check.ts',
   setupFilesAfterEnv: ['<rootDir>/test/setup/setup-browser.ts'],
   transform,
+  transformIgnorePatterns,
   moduleNameMapper,
   globals,
   slowTestThreshold: 30,
@@ -91,6 +101,7 @@ export default {
       testMatch: ['<rootDir>/test/unit/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/setup-unit.ts'],
       transform,
+      transformIgnorePatterns,
       moduleNameMapper,
       globals,
     },

@@ -8,7 +8,7 @@ export const STATUSES = ['nuevo', 'contactado', 'cotizado', 'ganado', 'perdido',
 export type Status = (typeof STATUSES)[number]
 
 export interface NotificationState {
-  channel: 'email' | 'webhook'
+  channel: 'email' | 'webhook' | 'push'
   state: 'pending' | 'delivered' | 'failed'
   attempts: number
   last_error: string | null
@@ -103,6 +103,11 @@ export interface SessionAnswer {
   /** The value of the X-CSRF-Token header every change sends. */
   csrf: string
   expiresAt: string
+  /**
+   * GitHub last confirmed this account's push permission over an hour ago: the page asks it again (a silent
+   * sign-in, decision 046) when it is opened or the owner comes back to it.
+   */
+  renew?: boolean
 }
 
 /** The longest note a lead keeps. */
@@ -128,4 +133,6 @@ export interface FiguresAnswer {
 /** Every error answer: a sentence in Spanish the page shows as it is. */
 export interface ProblemAnswer {
   error: string
+  /** With a 401: the session stands, but GitHub must confirm the account again before it is let in. */
+  renew?: boolean
 }

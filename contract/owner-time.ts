@@ -15,45 +15,55 @@ export const OWNER_ZONE = 'America/Mexico_City'
 export const FIXED_OFFSET_SINCE = Date.UTC(2022, 9, 30, 7)
 const OFFSET_MS = -6 * 3_600_000
 
-const options = (timeZone: string) =>
-  ({
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }) as const
-const numeric = (timeZone: string) =>
-  ({
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }) as const
-const FIXED = {
-  words: new Intl.DateTimeFormat('es-MX', options('UTC')),
-  numbers: new Intl.DateTimeFormat('en-CA', numeric('UTC')),
-}
-let zone: typeof FIXED | undefined
+const WORDS = {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const
+const NUMBERS = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const
 
-function parts(kind: keyof typeof FIXED, date: Date): Record<string, string> {
-  const fixed = date.getTime() >= FIXED_OFFSET_SINCE
-  // Before the change: the zone's own rules (made once, only if ever needed).
-  zone ??= fixed
-    ? undefined
-    : {
-        words: new Intl.DateTimeFormat('es-MX', options(OWNER_ZONE)),
-        numbers: new Intl.DateTimeFormat('en-CA', numeric(OWNER_ZONE)),
-      }
-  const format = fixed ? FIXED[kind] : (zone ?? FIXED)[kind]
-  const shown = fixed ? new Date(date.getTime() + OFFSET_MS) : date
-  return Object.fromEntries(format.formatToParts(shown).map((part) => [part.type, part.value]))
+/**
+ * `Intl.DateTimeFormat(locale, options)` in the owner's zone without the device's zone data: from
+ * FIXED_OFFSET_SINCE the instant is shifted by UTC−6 and formatted as UTC; before it, the zone's own rules
+ * (that formatter made only if ever needed). Any options but `timeZone`: the inbox's own date styles use it too.
+ */
+export function ownerFormatter(locale: string, options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>) {
+  const fixed = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
+  let zoned: Intl.DateTimeFormat | undefined
+  const shown = (date: Date): [Intl.DateTimeFormat, Date] =>
+    date.getTime() >= FIXED_OFFSET_SINCE
+      ? [fixed, new Date(date.getTime() + OFFSET_MS)]
+      : [(zoned ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: OWNER_ZONE })), date]
+  return {
+    format: (date: Date) => {
+      const [format, instant] = shown(date)
+      return format.format(instant)
+    },
+    formatToParts: (date: Date) => {
+      const [format, instant] = shown(date)
+      return format.formatToParts(instant)
+    },
+  }
+}
+
+const FORMATS = {
+  words: ownerFormatter('es-MX', WORDS),
+  numbers: ownerFormatter('en-CA', NUMBERS),
+}
+
+function parts(kind: keyof typeof FORMATS, date: Date): Record<string, string> {
+  return Object.fromEntries(FORMATS[kind].formatToParts(date).map((part) => [part.type, part.value]))
 }
 
 /** "9:15", "18:05": the hour without a leading zero, as a clock reads. */

@@ -11,6 +11,8 @@
  *      INBOX_DEV_LOGIN_TOKEN (the printed link's) and ADMIN_ORIGIN (dropped: one origin locally, both tools on
  *      it). SESSION_SECRET comes from `.dev.vars` when it has 32 characters or more, else from the environment,
  *      else a fresh one (the inbox's sessions then end with the server).
+ *      Push alerts need only a VAPID key pair: made into `.dev.vars` at first use (./hosts/local-push.ts); with
+ *      PUSH_STAND_IN=1 a local push service with one phone subscribed prints every notification the site sends.
  *   4. Cloudflare's own runtime (`wrangler pages dev`) serving the build with functions/: the lead endpoint, the
  *      inbox's API and the CMS sign-in, the same code as production; and in the same process, on the same local
  *      D1, the leads' schedule Worker (workers/lead-schedule/: retries, digests, reminders, the daily summary),
@@ -30,6 +32,7 @@ import { MIN_SECRET_LENGTH } from '../edge/inbox/session'
 import { readDevVars } from './hosts/dev-vars'
 import { INBOX_PREFIX } from './hosts/host-rules'
 import { localInboxSignIn } from './hosts/inbox-sign-in'
+import { localVapidKeys, startLocalPushStandIn, STAND_IN_DEVICE_NAME } from './hosts/local-push'
 import { createLocalD1, nextScheduleRun, scheduleEveryMinutes, startPages } from './hosts/servers'
 import { buildIntoSync } from './lib/build-into'
 import { staleReason } from './lib/build-info'
@@ -110,7 +113,12 @@ if (fileSecret && fileSecret.length < MIN_SECRET_LENGTH)
 const inbox = localInboxSignIn(origin, {
   SESSION_SECRET: fileSecret.length >= MIN_SECRET_LENGTH ? fileSecret : process.env.SESSION_SECRET,
 })
-const vars = { ...fileVars, SITE_URL: origin, ...inbox.vars }
+// Push needs no account: its key pair is made at first use (./hosts/local-push.ts); PUSH_STAND_IN=1 adds a phone.
+const push = await localVapidKeys(fileVars, devVarsPath)
+if (push.note) notes.push(push.note)
+const vars = { ...push.vars, SITE_URL: origin, ...inbox.vars }
+const pushStandIn =
+  process.env.PUSH_STAND_IN === '1' ? await startLocalPushStandIn(d1, push.vars.VAPID_PUBLIC_KEY!) : null
 
 // 4. Cloudflare's runtime with the functions, and the schedule Worker in the same process.
 const server = await startPages({
@@ -155,7 +163,7 @@ ${notificationLines(vars)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     clearTimeout(timer)
-    void server.close().finally(() => process.exit(0))
+    void Promise.all([server.close(), pushStandIn?.close()]).finally(() => process.exit(0))
   })
 }
 
@@ -187,6 +195,13 @@ function notificationLines(env: Record<string, string>): string[] {
     on.includes('webhook')
       ? `Aviso por webhook:      a ${host(env.LEAD_WEBHOOK_URL!)}`
       : 'Aviso por webhook:      apagado (LEAD_WEBHOOK_URL)',
+  )
+  lines.push(
+    !on.includes('push')
+      ? 'Aviso al celular:       apagado (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: npm run push:keys)'
+      : pushStandIn
+        ? `Aviso al celular:       a los celulares activados en «Avisos» y al «${STAND_IN_DEVICE_NAME}» (${pushStandIn.origin}), cuyos avisos salen aquí`
+        : 'Aviso al celular:       a los celulares activados en «Avisos» de la bandeja (PUSH_STAND_IN=1: uno de prueba aquí)',
   )
   if (on.length > 0)
     lines.push('                        (un intento al llegar; los reintentos, del trabajo programado)')

@@ -2,7 +2,7 @@
  * The inbox's API, every route under /api/inbox/ (functions/api/inbox/[[path]].ts routes here):
  *   GET    login                 → GitHub's consent page (./github-sign-in.ts)
  *   GET    dev-login?token=…     → loopback-only one-time sign-in (./dev-login.ts)
- *   GET    session               → { login, csrf, expiresAt }
+ *   GET    session               → { login, csrf, expiresAt, renew }
  *   GET    leads?estado=&q=&pagina=   → one page of leads («Por atender» by deadline, else newest first),
  *                                  with their notification state and the server's time
  *   GET    leads/:id             → one lead (the link in an alert opens it)
@@ -12,12 +12,15 @@
  *   DELETE leads/:id/contacto    → «Deshacer»: that first contact undone      (CSRF-checked)
  *   GET    cifras                → this month's and last month's figures of the promise
  *   GET    export.csv?estado=&q= → every match as CSV (./csv.ts), streamed a page of rows at a time
- *   POST   logout                → the cookie deleted                         (CSRF-checked)
+ *   POST   logout                → the session ended for every copy of the cookie, the cookie deleted (CSRF-checked)
+ *   …      avisos, avisos/:id, avisos/:id/prueba → the devices notified by push (./push-devices.ts)
  * Without a valid session every route but the two sign-ins answers 401 and the same body, whatever the
- * path or method, so nothing about the data or the routes shows. With ADMIN_ORIGIN set, every route answers
+ * path or method, so nothing about the data or the routes shows. A valid session is a signed cookie whose row
+ * D1 still holds (./session-store.ts, decision 046); one whose GitHub check is too old answers 401 with
+ * `renew: true`, and the page renews it through GitHub. With ADMIN_ORIGIN set, every route answers
  * 404 on any other origin (../owner/origin.ts), before anything else.
  */
-import type { ContactWay, FiguresAnswer, Lead, SessionAnswer } from '../../contract/inbox-api'
+import type { ContactWay, FiguresAnswer, Lead, ProblemAnswer, SessionAnswer } from '../../contract/inbox-api'
 import { ownerNumeric } from '../../contract/owner-time'
 import {
   deleteLead,
@@ -39,14 +42,18 @@ import type { InboxContext } from './env'
 import { startInboxSignIn } from './github-sign-in'
 import { empty, json, problem, withApiHeaders } from '../http'
 import { clearedSessionCookie, sessionOf } from './session'
+import { SCHEMA_BEHIND, endSession, sessionStanding } from './session-store'
+import { isSchemaError } from '../leads/schema'
 import { isOwnersOrigin } from '../owner/origin'
 import { CSV_BOM, csvLine, toCsv } from './csv'
+import { handleDevices, isDevicesRoute } from './push-devices'
 
 export const API_PREFIX = '/api/inbox/'
 const LEAD_PATH = /^leads\/([A-Za-z0-9_-]{1,64})$/
 const CONTACT_PATH = /^leads\/([A-Za-z0-9_-]{1,64})\/contacto$/
 
 const NOT_SIGNED_IN = 'Inicia sesión para ver las solicitudes.'
+const NO_DATABASE = 'La base de datos de solicitudes no está conectada (binding DB).'
 
 export async function handleInbox(context: InboxContext): Promise<Response> {
   const { request, env } = context
@@ -61,30 +68,54 @@ export async function handleInbox(context: InboxContext): Promise<Response> {
   if (route === 'login') return method === 'GET' ? startInboxSignIn(context) : notAllowed('GET')
   if (route === 'dev-login') return method === 'GET' ? devLogin(context) : notAllowed('GET')
 
-  // 2. Everything else needs a valid session; changes need the CSRF checks too.
+  // 2. Everything else needs a signed session (no database read without one); changes need the CSRF checks too.
   const session = await sessionOf(request, env.SESSION_SECRET)
   if (!session) return problem(401, NOT_SIGNED_IN)
   const changes = method !== 'GET' && method !== 'HEAD'
   if (changes && !isSameOriginChange(request, session))
     return problem(403, 'La petición no vino de la bandeja. Recarga la página.')
+  const db = env.DB
+  if (!db) return problem(503, NO_DATABASE)
 
-  // 3. The routes.
+  // 3. «Salir» ends the session in D1, whatever its standing (a stale one too: never renewed afterwards).
+  if (route === 'logout') {
+    if (method !== 'POST') return notAllowed('POST')
+    try {
+      await endSession(db, session)
+    } catch (error) {
+      console.error('inbox: ending a session failed', error)
+      return problem(
+        503,
+        isSchemaError(error) ? SCHEMA_BEHIND : 'No se pudo cerrar la sesión. Inténtalo de nuevo.',
+      )
+    }
+    return empty(204, { 'Set-Cookie': clearedSessionCookie(request) })
+  }
+
+  // 4. The session must still be open in D1 (one read by primary key).
+  let standing
+  try {
+    standing = await sessionStanding(db, session)
+  } catch (error) {
+    if (!isSchemaError(error)) throw error
+    return problem(503, SCHEMA_BEHIND)
+  }
+  if (standing === 'ended') return problem(401, NOT_SIGNED_IN)
+  if (standing === 'stale') return json(401, { error: NOT_SIGNED_IN, renew: true } satisfies ProblemAnswer)
+
+  // 5. The routes.
   if (route === 'session') {
     if (method !== 'GET') return notAllowed('GET')
     const answer: SessionAnswer = {
       login: session.login,
       csrf: session.csrf,
       expiresAt: new Date(session.exp * 1000).toISOString(),
+      renew: standing === 'due',
     }
     return json(200, answer)
   }
-  if (route === 'logout') {
-    if (method !== 'POST') return notAllowed('POST')
-    return empty(204, { 'Set-Cookie': clearedSessionCookie(request) })
-  }
-  const db = env.DB
-  if (!db) return problem(503, 'La base de datos de solicitudes no está conectada (binding DB).')
   const now = (await testClock(env))()
+  if (isDevicesRoute(route)) return handleDevices(request, env, db, { route, login: session.login, now })
   if (route === 'leads') {
     if (method !== 'GET') return notAllowed('GET')
     const page = Number.parseInt(url.searchParams.get('pagina') ?? '1', 10)

@@ -1,14 +1,17 @@
 /**
  * The inbox's session: a cookie the server signs and nobody else can make.
  *
- * Value: `<payload>.<signature>`, both base64url; the payload is JSON `{ v, login, exp, csrf }` and the
+ * Value: `<payload>.<signature>`, both base64url; the payload is JSON `{ v, id, login, exp, csrf }` and the
  * signature HMAC-SHA-256 of the payload's text with SESSION_SECRET (crypto.subtle, verified in constant
- * time by `crypto.subtle.verify`). It names the GitHub login and carries the per-session CSRF token; the
- * GitHub token is never kept. Cookie `__Host-aquapuebla_inbox` (../owner/cookies.ts): HttpOnly (no script
+ * time by `crypto.subtle.verify`). It names the session (a random id whose row in D1 says whether it is still
+ * open: ./session-store.ts) and the GitHub login, and carries the per-session CSRF token; the GitHub token is
+ * never kept. Cookie `__Host-aquapuebla_inbox` (../owner/cookies.ts): HttpOnly (no script
  * reads it), Secure, Path=/ (the page and /api/inbox/), no Domain (this host only), SameSite=Strict (no
  * other site's page sends it), Max-Age = the session's life. On plain-HTTP loopback (`npm start`, the
  * tests) it is `aquapuebla_inbox` without Secure, the one form every engine keeps there.
- * Stateless: signing out deletes the cookie; rotating SESSION_SECRET ends every session at once.
+ * A valid signature is necessary, not sufficient: the API also asks D1 whether the session is still open
+ * (./session-store.ts, decision 046), so «Salir» ends it for every copy of the cookie. Rotating SESSION_SECRET
+ * still ends every session at once.
  */
 import { HOST_PREFIX, clearCookie, readCookie, setCookie } from '../owner/cookies'
 import { base64url, fromBase64url, randomToken } from '../http'
@@ -18,12 +21,17 @@ const SESSION_COOKIE_BASE = 'aquapuebla_inbox'
 export const SESSION_COOKIE = `${HOST_PREFIX}${SESSION_COOKIE_BASE}`
 /** Its name on plain-HTTP loopback (`npm start`, `wrangler pages dev`, the tests). */
 export const LOCAL_SESSION_COOKIE = SESSION_COOKIE_BASE
-/** How long a sign-in lasts: a working day. */
+/**
+ * How long a cookie lasts, and a session at most: a working day. Within it, GitHub is asked again every hour
+ * (./session-store.ts), without the owner signing in again.
+ */
 export const SESSION_SECONDS = 12 * 60 * 60
 /** A shorter secret is refused: the whole sign-in rests on it. */
 export const MIN_SECRET_LENGTH = 32
 
 export interface Session {
+  /** Random, 32 bytes base64url: the session's row in D1 is keyed by its SHA-256 (./session-store.ts). */
+  id: string
   /** The GitHub login (or `local` for the loopback sign-in link). */
   login: string
   /** Expiry, seconds since the epoch. */
@@ -47,13 +55,13 @@ async function hmacKey(secret: string): Promise<CryptoKey> {
 
 /** A new session for `login`, valid from `now` (ms) for SESSION_SECONDS. */
 export function newSession(login: string, now = Date.now()): Session {
-  return { login, exp: Math.floor(now / 1000) + SESSION_SECONDS, csrf: randomToken(24) }
+  return { id: randomToken(32), login, exp: Math.floor(now / 1000) + SESSION_SECONDS, csrf: randomToken(24) }
 }
 
 export async function signSession(session: Session, secret: string | undefined): Promise<string> {
   if (!usableSecret(secret))
     throw new Error(`SESSION_SECRET must have at least ${MIN_SECRET_LENGTH} characters`)
-  const payload = base64url(encoder.encode(JSON.stringify({ v: 1, ...session })))
+  const payload = base64url(encoder.encode(JSON.stringify({ v: 2, ...session })))
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(payload))
   return `${payload}.${base64url(new Uint8Array(signature))}`
 }
@@ -83,10 +91,12 @@ export async function verifySession(
     return null
   }
   if (typeof data !== 'object' || data === null) return null
-  const { v, login, exp, csrf } = data as Record<string, unknown>
-  if (v !== 1 || typeof login !== 'string' || typeof exp !== 'number' || typeof csrf !== 'string') return null
+  // Version 1 (before decision 046) named no session id: such a cookie is no session.
+  const { v, id, login, exp, csrf } = data as Record<string, unknown>
+  if (v !== 2 || typeof id !== 'string' || !id) return null
+  if (typeof login !== 'string' || typeof exp !== 'number' || typeof csrf !== 'string') return null
   if (exp * 1000 <= now) return null
-  return { login, exp, csrf }
+  return { id, login, exp, csrf }
 }
 
 /** The Set-Cookie header that starts a session (answering `request`). */

@@ -4,14 +4,34 @@
 import type { Channel } from './channel'
 import { emailChannel } from './email'
 import type { LeadEnv } from './env'
+import { pushChannel } from './push'
 import { webhookChannel } from './webhook'
 
 /** Every channel, in the order they are tried. */
-export const CHANNELS: readonly Channel[] = [emailChannel, webhookChannel]
+export const CHANNELS: readonly Channel[] = [emailChannel, webhookChannel, pushChannel]
 
 /** The channels whose variables are all set. */
 export function configuredChannels(env: LeadEnv): Channel[] {
   return CHANNELS.filter((channel) => channel.configured(env))
+}
+
+/**
+ * The channels a notification is made for now: configured, and with someone to send to (push: a device
+ * subscribed). A channel whose recipients cannot be read (push while D1 fails) is left out: the relay and the
+ * planners go on with the others.
+ */
+export async function activeChannels(env: LeadEnv): Promise<Channel[]> {
+  const listed = await Promise.all(
+    configuredChannels(env).map(async (channel) => {
+      try {
+        return (await channel.recipients(env)).length > 0 ? channel : null
+      } catch (error) {
+        console.error(`${channel.name}: its recipients could not be read`, error)
+        return null
+      }
+    }),
+  )
+  return listed.filter((channel): channel is Channel => channel !== null)
 }
 
 export function channelNamed(name: string): Channel | undefined {

@@ -7,15 +7,17 @@
  *   - `concurrent_idempotent_requests`: the first request with this key is still being handled: tried again;
  *   - `invalid_idempotent_request`: this key was used with another body, so this message was NOT sent (an
  *     earlier version of it was): not delivered, and not tried again (every attempt would get the same 409).
- * A 429 (rate limit, a spent daily quota) and every other error is tried again after the backoff.
+ * A 429 (rate limit, a spent daily quota) and every other error is tried again after the backoff (or the answer's
+ * Retry-After, when later).
  */
-import type { Channel } from './channel'
+import { ONLY, retryAfterMs, type Channel } from './channel'
 
 export const emailChannel: Channel = {
   name: 'email',
   label: 'correo',
   configured: (env) => Boolean(env.EMAIL_API_URL && env.EMAIL_API_KEY && env.EMAIL_FROM && env.EMAIL_TO),
-  request({ key, message }, env) {
+  recipients: async () => [ONLY],
+  async request({ key, message }, _recipient, env) {
     return {
       url: env.EMAIL_API_URL ?? '',
       init: {
@@ -35,7 +37,7 @@ export const emailChannel: Channel = {
       },
     }
   },
-  outcome(status, body) {
+  outcome(status, body, headers) {
     if (status >= 200 && status < 300) return { result: 'delivered' }
     if (status === 409 && body.includes('invalid_idempotent_request'))
       return {
@@ -44,7 +46,8 @@ export const emailChannel: Channel = {
         error:
           'HTTP 409 invalid_idempotent_request: this key was used with another body; this message was not sent',
       }
-    return { result: 'refused', error: `HTTP ${status}` }
+    const wait = retryAfterMs(headers)
+    return { result: 'refused', error: `HTTP ${status}`, ...(wait ? { retryAfterMs: wait } : {}) }
   },
   maxAttempts: Number.POSITIVE_INFINITY,
   budgetVariables: { perHour: 'EMAIL_SENDS_PER_HOUR', perDay: 'EMAIL_SENDS_PER_DAY' },

@@ -34,7 +34,7 @@ import { readLeadBody } from './body'
 import { testClock } from './clock'
 import { companyLinks } from './contact'
 import { answerPromise, deadlineOf } from './promise'
-import { configuredChannels } from './channels'
+import { activeChannels } from './channels'
 import { count, type SpamReason } from './counts'
 import { settings, type LeadEnv } from './env'
 import { deliverDue } from './notify'
@@ -263,7 +263,7 @@ async function receive(context: LeadContext, cors: Record<string, string>): Prom
     if (again) return again
 
     // 9. Stored, within the room of its kind, with its counts and notifications, in one transaction.
-    const channels = spam ? [] : configuredChannels(env).map((channel) => channel.name)
+    const channels = spam ? [] : (await activeChannels(env)).map((channel) => channel.name)
     const promise = spam ? null : await answerPromise(env, request)
     const arrived = now()
     const verdict: Verdict = spam ? { spam } : { spam: null, verified }

@@ -41,11 +41,13 @@ export interface LeadEnv {
   /** Every channel's send budget (default 20 an hour, 90 a day: a free e-mail plan's 100 with room to spare). */
   LEAD_SENDS_PER_HOUR?: string
   LEAD_SENDS_PER_DAY?: string
-  /** One channel's own budget, instead of the two above (edge/leads/email.ts, webhook.ts). */
+  /** One channel's own budget, instead of the two above (edge/leads/email.ts, webhook.ts, push.ts). */
   EMAIL_SENDS_PER_HOUR?: string
   EMAIL_SENDS_PER_DAY?: string
   LEAD_WEBHOOK_SENDS_PER_HOUR?: string
   LEAD_WEBHOOK_SENDS_PER_DAY?: string
+  PUSH_SENDS_PER_HOUR?: string
+  PUSH_SENDS_PER_DAY?: string
   /** Faster than this between the first keystroke and the send is noted on the lead (ms, default 3000). */
   LEAD_MIN_FILL_MS?: string
   /** Leads are deleted this many days after they arrived (default 730). */
@@ -66,6 +68,14 @@ export interface LeadEnv {
   EMAIL_TO?: string
   /** A JSON POST per notification (Slack incoming webhook, Make, n8n, Zapier): set = on. */
   LEAD_WEBHOOK_URL?: string
+  /**
+   * Web Push to the owner's devices (./push.ts): the VAPID key pair (`npm run push:keys`; the private one a
+   * secret), on once both are set and a device is subscribed in the inbox's «Avisos» panel.
+   */
+  VAPID_PUBLIC_KEY?: string
+  VAPID_PRIVATE_KEY?: string
+  /** VAPID's contact (`mailto:…` or `https://…`); default SITE_URL's origin. */
+  VAPID_SUBJECT?: string
   /** Other origins whose pages may post here (a site on Apache, nginx or Netlify), comma-separated. */
   ALLOWED_ORIGINS?: string
   /** Cloudflare Turnstile: with the secret set, every lead needs a valid token. */

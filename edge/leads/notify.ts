@@ -6,9 +6,12 @@
  *      and writes the send into channel_sends; so two senders (the request's waitUntil and the schedule) never
  *      both send a row, and never overshoot the budget together;
  *   2. send, at most SEND_CONCURRENCY at once (a Worker may hold six connections open), each with its own timeout
- *      that starts when its fetch does; every attempt of a notification carries the same Idempotency-Key;
- *   3. record: delivered; or refused (the send is taken out of the budget: nothing was sent) or unanswered (it
- *      stays: it may have been sent), then the next attempt after a backoff (1, 2, 4 … minutes, at most 60), or
+ *      that starts when its fetch does; every attempt of a notification carries the same Idempotency-Key; a
+ *      channel with several recipients (push: one per device) sends to each that has not got it yet
+ *      (notification_recipients), and each request counts towards the run's limit (a Worker's subrequests);
+ *   3. record: delivered (and which recipients got it); or refused (the send is taken out of the budget: nothing
+ *      was sent) or unanswered or partly delivered (it stays: it may have been sent), then the next attempt after a
+ *      backoff (1, 2, 4 … minutes, at most 60; later if the provider's Retry-After says so), or
  *      `failed` once the notification is a day old, has had the attempts its channel allows, or was refused for
  *      good.
  * A busy database is retried a few times (./d1-retry.ts). If the outcome still cannot be recorded, the claim
@@ -16,7 +19,7 @@
  * nothing twice; the webhook gets the same key and data, at most WEBHOOK_ATTEMPTS times.
  */
 import { budgetOf, dayThresholds, DAY_MS, HOUR_MS, hourThresholds } from './budget'
-import { sendThrough, SEND_TIMEOUT_MS, type Channel, type SendResult } from './channel'
+import { sendThrough, SEND_TIMEOUT_MS, type Channel, type FanOut, type SendResult } from './channel'
 import { configuredChannels } from './channels'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
@@ -119,43 +122,72 @@ async function claimOne(
   return claimed?.results?.[0] ?? null
 }
 
+/** The recipients (push: devices) that got a notification on an earlier attempt. */
+async function deliveredBefore(db: D1Database, row: NotificationRow): Promise<Set<string>> {
+  if (row.attempts <= 1) return new Set()
+  const found = await db
+    .prepare('SELECT recipient FROM notification_recipients WHERE notification_id = ?1')
+    .bind(row.id)
+    .all<{ recipient: string }>()
+  return new Set((found.results ?? []).map((one) => one.recipient))
+}
+
 async function record(
   db: D1Database,
   row: NotificationRow,
   channel: Channel,
-  sent: SendResult,
+  fan: FanOut,
   now: Date,
   unitMs: number,
-  gone = false,
+  aboutGone = false,
 ): Promise<void> {
   const at = now.toISOString()
+  const { sent } = fan
+  // Who got it, so a retry sends to the others only (a channel with one recipient has nothing to remember).
+  const got = fan.each
+    .filter((one) => one.recipient.id && one.sent.result === 'delivered')
+    .map((one) =>
+      db
+        .prepare(
+          `INSERT INTO notification_recipients (notification_id, recipient, delivered_at) VALUES (?1, ?2, ?3)
+           ON CONFLICT DO NOTHING`,
+        )
+        .bind(row.id, one.recipient.id, at),
+    )
   if (sent.result === 'delivered') {
     await retryBusy(
       () =>
-        db
-          .prepare(
-            `UPDATE notifications SET state = 'delivered', delivered_at = ?2, locked_until = NULL, last_error = NULL,
-               claim = NULL
-             WHERE id = ?1`,
-          )
-          .bind(row.id, at)
-          .run(),
+        db.batch([
+          db
+            .prepare(
+              `UPDATE notifications SET state = 'delivered', delivered_at = ?2, locked_until = NULL, last_error = NULL,
+                 claim = NULL
+               WHERE id = ?1`,
+            )
+            .bind(row.id, at),
+          ...got,
+        ]),
       { what: 'recording a delivered notification' },
     )
     return
   }
   const age = now.getTime() - Date.parse(row.created_at)
   const over =
-    gone ||
+    aboutGone ||
     (sent.result === 'refused' && sent.final === true) ||
     age >= GIVE_UP_MS ||
     row.attempts >= channel.maxAttempts
   const error =
-    row.attempts >= channel.maxAttempts && !gone && !(sent.result === 'refused' && sent.final)
+    row.attempts >= channel.maxAttempts && !aboutGone && !(sent.result === 'refused' && sent.final)
       ? `${sent.error} (attempt ${row.attempts} of ${channel.maxAttempts}: given up)`
       : sent.error
-  const next = new Date(now.getTime() + backoffMs(row.attempts, unitMs))
+  const wait = Math.max(
+    backoffMs(row.attempts, unitMs),
+    sent.result === 'refused' || sent.result === 'unknown' ? (sent.retryAfterMs ?? 0) : 0,
+  )
+  const next = new Date(now.getTime() + wait)
   const statements = [
+    ...got,
     db
       .prepare(
         `UPDATE notifications SET state = ?2, next_attempt_at = ?3, locked_until = NULL, last_error = ?4, claim = NULL
@@ -225,27 +257,37 @@ export async function deliverDue(
       const next = await claimNext()
       if (!next) return
       const { row, channel } = next
-      let sent: SendResult
-      let gone = false
+      let fan: FanOut
+      let aboutGone = false
       try {
         // Written once per notification (its channels say the same), not once per channel; the budget's
         // closing message counts its own channel's sends.
         const about = `${row.kind}/${row.lead_id ?? row.ref}${row.kind === 'budget' ? `/${row.channel}` : ''}`
         if (!written.has(about)) written.set(about, composers[row.kind](db, row, context))
         const message = await written.get(about)
-        gone = message === null
-        sent = message
-          ? await sendThrough(channel, { kind: row.kind, key: idempotencyKey(row), message }, env, timeoutMs)
+        aboutGone = message === null
+        fan = message
+          ? await sendThrough(channel, { kind: row.kind, key: idempotencyKey(row), message }, env, {
+              timeoutMs,
+              skip: await deliveredBefore(db, row),
+              now,
+            })
           : {
-              result: 'refused',
-              error: `nothing to send: ${row.kind === 'reminder' || row.kind === 'overdue' ? 'the lead was answered or is gone' : `its ${row.kind} is gone`}`,
+              sent: {
+                result: 'refused',
+                error: `nothing to send: ${row.kind === 'reminder' || row.kind === 'overdue' ? 'the lead was answered or is gone' : `its ${row.kind} is gone`}`,
+              },
+              each: [],
             }
       } catch (thrown) {
-        sent = { result: 'refused', error: `could not be written: ${String(thrown)}` }
+        fan = { sent: { result: 'refused', error: `could not be written: ${String(thrown)}` }, each: [] }
       }
+      // Each request beyond the first (push: a device each) counts towards the run's limit too.
+      claims += Math.max(0, fan.each.length - 1)
+      const sent: SendResult = fan.sent
       try {
         // What it was about is gone (a lead deleted by the owner): nothing to retry.
-        await record(db, row, channel, sent, now(), retryUnitMs, gone)
+        await record(db, row, channel, fan, now(), retryUnitMs, aboutGone)
       } catch (thrown) {
         // The claim expires after LOCK_MS and the row is sent again, under the same Idempotency-Key.
         console.error(`notification ${row.id} (${row.kind}, ${row.channel}) sent but not recorded`, thrown)

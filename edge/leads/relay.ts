@@ -12,7 +12,7 @@
  * SCHEMA_ALARM_HOURS, remembered in lead_settings when it can be written, else in this isolate.
  */
 import { sendThrough, type Channel } from './channel'
-import { configuredChannels } from './channels'
+import { activeChannels } from './channels'
 import type { D1Database } from './d1'
 import type { LeadEnv } from './env'
 import { messageContext } from './kinds'
@@ -36,7 +36,7 @@ async function sendEverywhere(
 ): Promise<boolean> {
   const results = await Promise.all(
     channels.map(async (channel) => {
-      const sent = await sendThrough(channel, { kind: 'alarm', key: key(channel), message }, env)
+      const { sent } = await sendThrough(channel, { kind: 'alarm', key: key(channel), message }, env)
       if (sent.result !== 'delivered')
         console.error(`lead relay through ${channel.name} failed: ${sent.error}`)
       return sent.result === 'delivered'
@@ -58,7 +58,7 @@ export async function relayLead(
     deadline,
   }: { cause: AlarmCause; now: Date; deadline: { dueAt: string; urgent: boolean } | null },
 ): Promise<boolean> {
-  const channels = configuredChannels(env)
+  const channels = await activeChannels(env)
   const hourAgo = now.getTime() - HOUR_MS
   while (relayed.length > 0 && (relayed[0] ?? 0) <= hourAgo) relayed.shift()
   if (channels.length === 0 || relayed.length >= RELAYS_PER_HOUR) {
@@ -121,7 +121,7 @@ export async function relaySchemaAlarm(env: LeadEnv, found: number | null, now: 
   const message = schemaMessage(found === null ? '' : String(found), expected, messageContext(env))
   const day = now.toISOString().slice(0, 13)
   return sendEverywhere(
-    configuredChannels(env),
+    await activeChannels(env),
     env,
     (channel) => `aquapuebla/schema/${expected}/${day}/${channel.name}`,
     message,

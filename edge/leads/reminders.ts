@@ -15,7 +15,7 @@
  * deadline more than a day past is not reminded of (the schedule was down, or the row is older than the
  * reminders).
  */
-import { configuredChannels } from './channels'
+import { activeChannels } from './channels'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
 import type { LeadEnv } from './env'
@@ -29,7 +29,7 @@ const UNANSWERED = `status = 'nuevo' AND first_contact_at IS NULL AND due_at IS 
 
 /** Creates the reminders that are due at `now`; how many rows were created. */
 export async function planReminders(env: LeadEnv, now: Date): Promise<number> {
-  const channels = configuredChannels(env).map((channel) => channel.name)
+  const channels = (await activeChannels(env)).map((channel) => channel.name)
   if (channels.length === 0) return 0
   const db: D1Database = env.DB
   const at = now.toISOString()

@@ -15,7 +15,7 @@
  * exists once per channel. The rows are then delivered like any other notification.
  */
 import { budgetOf, dayThresholds, DAY_MS } from './budget'
-import { configuredChannels } from './channels'
+import { activeChannels, configuredChannels } from './channels'
 import { countsBetween } from './counts'
 import type { D1Database } from './d1'
 import { retryBusy } from './d1-retry'
@@ -61,7 +61,7 @@ const WAITING = {
  * lead waits for one and an emergency is among them or the last digest is LEAD_DIGEST_MINUTES old.
  */
 export async function planDigests(env: LeadEnv, now: Date): Promise<number> {
-  const channels = configuredChannels(env)
+  const channels = await activeChannels(env)
   if (channels.length === 0) return 0
   const db = env.DB
   const at = now.toISOString()
@@ -110,7 +110,7 @@ export async function planDigests(env: LeadEnv, now: Date): Promise<number> {
 
 /** Creates yesterday's summary when it is time and there is something to say; how many rows were created. */
 export async function planSummary(env: LeadEnv, now: Date): Promise<number> {
-  const channels = configuredChannels(env)
+  const channels = await activeChannels(env)
   const today = ownerDate(now)
   if (channels.length === 0 || today.hour < settings(env).summaryHour) return 0
   const day = previousDay(today.day)

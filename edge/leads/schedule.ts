@@ -8,10 +8,13 @@
  *      budget is spent while some wait, its one closing message; gives up what waited a whole day;
  *   3. deletes what is past retention: leads after LEAD_RETENTION_DAYS (730), spam after
  *      LEAD_SPAM_RETENTION_DAYS (30), with their notifications; digests' and summaries' notifications and the
- *      hourly counts after 62 days; rate-limit windows and the budget's sends after a day or two.
+ *      hourly counts after 62 days; rate-limit windows and the budget's sends after a day or two; then, each on
+ *      its own, the purges other modules hand in (`Purge`: the inbox's sessions past their end, passed by
+ *      workers/lead-schedule/), so a table missing there never stops the leads' own retention.
  * The errors of any step are thrown together at the end, after every step has run, so the run is marked failed.
  */
 import { COUNT_RETENTION_DAYS } from './counts'
+import type { D1Database, D1PreparedStatement } from './d1'
 import { retryBusy } from './d1-retry'
 import { settings, type LeadEnv } from './env'
 import { deliverDue, GIVE_UP_MS, type SendOutcome } from './notify'
@@ -35,7 +38,15 @@ export interface ScheduleReport {
   leadsDeleted: number
   spamDeleted: number
   rateWindowsDeleted: number
+  /** Rows each handed-in purge deleted, by its name. */
+  purged: Record<string, number>
   errors: string[]
+}
+
+/** Another module's rows past their retention, deleted by step 3 in a statement of their own. */
+export interface Purge {
+  name: string
+  statement(db: D1Database): D1PreparedStatement
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -49,7 +60,11 @@ export const SENDS_PER_RUN = 40
 /** The budget's closing messages, sent in the same run: one per channel. */
 const NOTES_PER_RUN = 4
 
-export async function runSchedule(env: LeadEnv, now: () => Date = () => new Date()): Promise<ScheduleReport> {
+export async function runSchedule(
+  env: LeadEnv,
+  now: () => Date = () => new Date(),
+  purges: readonly Purge[] = [],
+): Promise<ScheduleReport> {
   const report: ScheduleReport = {
     schema: null,
     schemaAlarm: false,
@@ -62,6 +77,7 @@ export async function runSchedule(env: LeadEnv, now: () => Date = () => new Date
     leadsDeleted: 0,
     spamDeleted: 0,
     rateWindowsDeleted: 0,
+    purged: {},
     errors: [],
   }
   const step = async (name: string, run: () => Promise<void>) => {
@@ -149,6 +165,13 @@ export async function runSchedule(env: LeadEnv, now: () => Date = () => new Date
     report.spamDeleted = results[2]?.meta.changes ?? 0
     report.rateWindowsDeleted = results[5]?.meta.changes ?? 0
   })
+  for (const purge of purges)
+    await step(`retention of ${purge.name}`, async () => {
+      const result = await retryBusy(() => purge.statement(env.DB).run(), {
+        what: `the retention purge of ${purge.name}`,
+      })
+      report.purged[purge.name] = result.meta.changes ?? 0
+    })
   if (report.errors.length > 0) throw new ScheduleError(report)
   return report
 }

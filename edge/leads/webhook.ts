@@ -5,7 +5,7 @@
  * A receiver may not recognise the key, and one that answers after the timeout would get the same message at
  * every retry, so a notification gets at most WEBHOOK_ATTEMPTS attempts here (the e-mail channel keeps trying).
  */
-import type { Channel } from './channel'
+import { ONLY, type Channel } from './channel'
 
 export const WEBHOOK_ATTEMPTS = 3
 
@@ -13,7 +13,8 @@ export const webhookChannel: Channel = {
   name: 'webhook',
   label: 'el webhook',
   configured: (env) => Boolean(env.LEAD_WEBHOOK_URL),
-  request({ kind, key, message }, env) {
+  recipients: async () => [ONLY],
+  async request({ kind, key, message }, _recipient, env) {
     return {
       url: env.LEAD_WEBHOOK_URL ?? '',
       init: {

@@ -302,7 +302,9 @@ export const INBOX_PREFIX = '/admin/solicitudes/'
 /**
  * The inbox's policy: its own script and stylesheet files only (no 'unsafe-inline', no 'unsafe-eval',
  * no hash: the page has no inline code), fetch to its own origin only (the API), its own icon, no
- * form posts anywhere (changes are fetch calls), nothing may frame it, no <base>, no plugins.
+ * form posts anywhere (changes are fetch calls), nothing may frame it, no <base>, no plugins. To be installed
+ * (issue 42, decision 045): its manifest and its service worker, both its own files (`manifest-src` would
+ * otherwise fall back to default-src 'none'; `worker-src` says what script-src already allows).
  */
 export function inboxContentSecurityPolicy(): string {
   const directives: [string, string[]][] = [
@@ -311,6 +313,8 @@ export function inboxContentSecurityPolicy(): string {
     ['style-src', ["'self'"]],
     ['img-src', ["'self'"]],
     ['connect-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['worker-src', ["'self'"]],
     ['form-action', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['object-src', ["'none'"]],

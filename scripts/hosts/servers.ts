@@ -17,13 +17,13 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { request as httpsRequest } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
-import { projectCompatibilityDate } from '../lib/compatibility-date'
 import { devVarsFile } from './dev-vars'
 
 export type HostName = 'nginx' | 'apache' | 'pages'
@@ -360,9 +360,6 @@ AddOutputFilterByType DEFLATE text/html text/plain text/css text/javascript appl
 /* ------------------------------------------------------------------------------------------------ */
 /* Cloudflare Pages (wrangler)                                                                      */
 
-/** The compatibility date `wrangler pages dev` runs the functions with: production's (wrangler.toml). */
-export const pagesCompatibilityDate = projectCompatibilityDate
-
 const wranglerBin = path.join(projectRoot, 'node_modules', '.bin', 'wrangler')
 
 /** Offline and quiet: no metrics, no update check, wrangler's config and logs in `dir`. */
@@ -401,6 +398,16 @@ export function createLocalD1(persistTo: string): LocalD1 {
   if (result.status !== 0)
     throw new Error(`wrangler d1 migrations apply failed:\n${result.stdout}\n${result.stderr}`)
   return { persistTo, databaseId: localD1Id() }
+}
+
+/** Runs SQL in the local database (before its server starts: `npm start`'s push stand-in, scripts/hosts/local-push.ts). */
+export function executeLocalD1(d1: LocalD1, sql: string): void {
+  const result = spawnSync(
+    wranglerBin,
+    ['d1', 'execute', 'DB', '--local', '--persist-to', d1.persistTo, '--command', sql],
+    { cwd: projectRoot, env: wranglerEnv(d1.persistTo), encoding: 'utf8', timeout: 120_000 },
+  )
+  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`)
 }
 
 /** The leads' schedule Worker (workers/lead-schedule/): its config, name and cron. */
@@ -506,6 +513,8 @@ export async function startPages({
   for (const folder of functions || schedule ? ['edge', 'contract'] : [])
     if (existsSync(path.join(source, folder)))
       cpSync(path.join(source, folder), path.join(dir, folder), { recursive: true })
+  // And the packages they import (the push channel's @block65/webcrypto-web-push), as from the project.
+  if (functions || schedule) symlinkSync(path.join(source, 'node_modules'), path.join(dir, 'node_modules'))
   const varsFile = (folder: string, vars: Record<string, string> = {}) => {
     if (Object.keys(vars).length > 0)
       writeFileSync(path.join(folder, '.dev.vars'), devVarsFile(vars), { mode: 0o600 })

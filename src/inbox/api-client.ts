@@ -1,7 +1,8 @@
 /**
  * The page's calls to /api/inbox/ (edge/inbox/api.ts), typed by the contract both sides import
  * (contract/inbox-api.ts): same origin, the session cookie sent by the browser, the CSRF token in a header on
- * every change. A 401 means the session is over (`SignedOut`); any other error carries the API's Spanish
+ * every change. A 401 means the session is over, or must be renewed through GitHub first (`SignedOut`, its
+ * `renew`); any other error carries the API's Spanish
  * sentence (`ApiError`). The app takes an `InboxApi` (src/inbox/app.tsx), so the unit tests hand it their own.
  */
 import {
@@ -19,7 +20,16 @@ import {
 
 export const API = '/api/inbox/'
 
-export class SignedOut extends Error {}
+/** A 401. `renew`: the session stands, but GitHub must confirm the account again (decision 046). */
+export class SignedOut extends Error {
+  constructor(readonly renew = false) {
+    super(renew ? 'GitHub must confirm the account again' : 'signed out')
+  }
+}
+
+/** The GitHub sign-in (a renewal when the page is signed in), back to the alert's lead when there is one. */
+export const loginHref = (selectedId: string | null) =>
+  `${API}login${selectedId ? `?solicitud=${encodeURIComponent(selectedId)}` : ''}`
 
 export class ApiError extends Error {}
 
@@ -68,9 +78,9 @@ export function createApiClient(fetcher: typeof fetch = (...args) => fetch(...ar
       credentials: 'same-origin',
       cache: 'no-store',
     })
-    if (response.status === 401) throw new SignedOut()
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as Partial<ProblemAnswer>
+      if (response.status === 401) throw new SignedOut(body.renew === true)
       throw new ApiError(body.error ?? `Error ${response.status}`)
     }
     return (response.status === 204 ? undefined : await response.json()) as T

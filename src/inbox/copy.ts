@@ -14,6 +14,7 @@ export const STATUS_LABEL: Record<Status, string> = {
 export const CHANNEL_LABEL: Record<NotificationState['channel'], string> = {
   email: 'Aviso por correo',
   webhook: 'Aviso por webhook',
+  push: 'Aviso al celular',
 }
 
 export function notificationText({ state, attempts }: NotificationState): string {
@@ -133,6 +134,8 @@ export const copy = {
     'Aquí llegan las solicitudes de cotización del sitio. Entra con la cuenta de GitHub con la que editas el sitio.',
   signIn: 'Entrar con GitHub',
   signedOut: 'Sesión cerrada.',
+  signOutFailed: 'No se pudo cerrar la sesión. Revisa tu conexión e inténtalo de nuevo.',
+  renewing: 'Confirmando tu acceso con GitHub…',
   sessionEnded: 'Tu sesión terminó. Vuelve a entrar.',
   saved: 'Nota guardada.',
   deleted: 'Solicitud eliminada.',

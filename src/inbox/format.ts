@@ -1,7 +1,10 @@
-/** Dates as the inbox writes them: in the owner's zone (America/Mexico_City), in Spanish, 24-hour. */
+/**
+ * Dates as the inbox writes them: the owner's local time (contract/owner-time.ts: UTC−6 computed, never the
+ * phone's own time-zone data, which may predate Mexico's end of daylight saving time), in Spanish, 24-hour.
+ */
+import { ownerFormatter } from '../../contract/owner-time'
 
-const when = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const when = ownerFormatter('es-MX', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -11,11 +14,10 @@ const when = new Intl.DateTimeFormat('es-MX', {
   hourCycle: 'h23',
 })
 
-const year = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', year: 'numeric' })
+const year = ownerFormatter('es-MX', { year: 'numeric' })
 
 /** The day and time, without the year. */
-const shortWhen = new Intl.DateTimeFormat('es-MX', {
-  timeZone: 'America/Mexico_City',
+const shortWhen = ownerFormatter('es-MX', {
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
@@ -26,7 +28,7 @@ const shortWhen = new Intl.DateTimeFormat('es-MX', {
 /** "25 nov, 09:30" this year (by the server's clock, `now`), "28 dic 2025, 09:30" before. */
 export function receivedAt(iso: string, now: number): string {
   const date = new Date(iso)
-  return (year.format(date) === year.format(now) ? shortWhen : when).format(date)
+  return (year.format(date) === year.format(new Date(now)) ? shortWhen : when).format(date)
 }
 
 /** "25 nov, 09:30" */

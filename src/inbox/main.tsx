@@ -8,6 +8,7 @@
 import { DEFAULT_VIEW } from '../../contract/inbox-api'
 import { createApiClient } from './api-client'
 import { InboxApp, type AppBoot } from './app'
+import { registerServiceWorker } from './push-client'
 
 const api = createApiClient()
 const selectedId = new URLSearchParams(window.location.search).get('solicitud')
@@ -19,6 +20,9 @@ const boot: AppBoot = {
 }
 // What is never awaited (the list of a signed-out page) is not an unhandled rejection.
 for (const pending of Object.values(boot)) (pending as Promise<unknown>).catch(() => undefined)
+
+// The installable inbox's worker (sw.ts): offline shell and push; registered after the page's load.
+registerServiceWorker()
 
 const { createRoot } = await import('../react-dom-client')
 createRoot(document.getElementById('raiz')!).render(

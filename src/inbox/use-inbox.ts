@@ -59,7 +59,13 @@ export function useInbox(
     onSignedOut,
     selectedId,
     boot,
-  }: { say: (message: string) => void; onSignedOut: () => void; selectedId: string | null; boot?: Boot },
+  }: {
+    say: (message: string) => void
+    /** A 401: the session ended, or GitHub must confirm the account again first (`ended.renew`). */
+    onSignedOut: (ended: SignedOut) => void
+    selectedId: string | null
+    boot?: Boot
+  },
 ): [InboxState, InboxActions] {
   const [state, dispatch] = useReducer(inboxReducer, selectedId, (id) => initialState(id, Date.now()))
   const filterRef = useRef(state.filter)
@@ -75,7 +81,7 @@ export function useInbox(
 
   const fail = useCallback(
     (error: unknown) => {
-      if (error instanceof SignedOut) onSignedOut()
+      if (error instanceof SignedOut) onSignedOut(error)
       else say(error instanceof ApiError ? error.message : copy.failed)
     },
     [onSignedOut, say],
@@ -84,7 +90,7 @@ export function useInbox(
   /** A list that could not be read says so in the list itself (./components/lead-list.tsx). */
   const failedToLoad = useCallback(
     (error: unknown) => {
-      if (error instanceof SignedOut) onSignedOut()
+      if (error instanceof SignedOut) onSignedOut(error)
     },
     [onSignedOut],
   )
@@ -136,7 +142,7 @@ export function useInbox(
     pending
       .then((lead) => dispatch({ type: 'opened', lead }))
       .catch((error: unknown) => {
-        if (error instanceof SignedOut) return onSignedOut()
+        if (error instanceof SignedOut) return onSignedOut(error)
         dispatch({ type: 'gone' })
       })
       .finally(() => dispatch({ type: 'focus', id: 'abierta-titulo' }))

@@ -105,7 +105,16 @@ async function clearTables(db: D1Database) {
         .results ?? []
     ).map((row) => row.name),
   )
-  const clear = ['digest_leads', 'channel_sends', 'notifications', 'leads', 'rate_limits', 'lead_counts']
+  const clear = [
+    'notification_recipients',
+    'digest_leads',
+    'channel_sends',
+    'notifications',
+    'leads',
+    'rate_limits',
+    'lead_counts',
+    'push_subscriptions',
+  ]
     .filter((table) => tables.has(table))
     .map((table) => db.prepare(`DELETE FROM ${table}`))
   await db.batch([

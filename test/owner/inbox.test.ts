@@ -364,6 +364,39 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
   })
 })
 
+// Decision 046: «Salir» ends the session on the server, so a copy of its cookie in another browser profile is
+// refused from its next request, and that page goes back to the sign-in, saying why.
+onlyIn(
+  ['chromium'],
+  'copies an HttpOnly cookie between profiles through puppeteer; the rule is the server’s, proven once',
+  test,
+)(
+  'on the phone: a copy of the session cookie is refused once «Salir» is tapped in the first browser',
+  async () => {
+    await withTab(inbox.site, { width: 390, height: 844, fresh: true }, async (first) => {
+      await first.goto(INBOX_PREFIX)
+      await signInWithGitHub(first)
+      const cookies = await puppeteerPage(first).cookies()
+      await withTab(inbox.site, { width: 390, height: 844, fresh: true }, async (copy) => {
+        await puppeteerPage(copy).setCookie(...cookies.filter(({ name }) => name === 'aquapuebla_inbox'))
+        await copy.goto(INBOX_PREFIX)
+        await copy.byRole('button', 'Salir')
+        await first.click(await first.byRole('button', 'Salir'))
+        await first.byRole('link', 'Entrar con GitHub')
+        // The copy's next request: the sign-in screen, in Spanish.
+        await copy.fill(
+          await copy.byRole('searchbox', 'Buscar por nombre, teléfono, correo o mensaje'),
+          'Ana',
+        )
+        await copy.byRole('link', 'Entrar con GitHub')
+        expect(await textOf(copy, '[role="alert"]')).toBe('Tu sesión terminó. Vuelve a entrar.')
+        expect(await copy.evaluate(async () => (await fetch('/api/inbox/session')).status)).toBe(401)
+        await shot(copy, 'copied-session-refused')
+      })
+    })
+  },
+)
+
 /** The spam panel's heading, reasons and newest names, as the owner reads them. */
 const spamPanel = (tab: Tab) =>
   tab.evaluate(() => {

@@ -10,9 +10,11 @@ import { finishAuth, startAuth } from '../../edge/cms/oauth'
 import { handleInbox } from '../../edge/inbox/api'
 import { finishInboxSignIn } from '../../edge/inbox/github-sign-in'
 import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
+import { storeSession } from '../../edge/inbox/session-store'
 import { adminOrigin, adminPagesGate } from '../../edge/owner/origin'
 import { readCmsSettings } from '../../scripts/cms/settings'
 import { headersFile, parseHeadersFile, type HostPolicy } from '../../scripts/hosts/host-files'
+import { startD1, type TestD1 } from '../helpers/d1'
 import {
   adminContentSecurityPolicy,
   adminHeaders,
@@ -24,6 +26,11 @@ import {
 const SITE = 'https://www.aquapuebla.mx'
 const ADMIN = 'https://admin.aquapuebla.mx'
 const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
+
+// The inbox's sessions live in D1 (edge/inbox/session-store.ts).
+let d1: TestD1
+beforeAll(async () => void (d1 = await startD1()))
+afterAll(() => d1.close())
 
 const served = () => Promise.resolve(new Response('archivo estático', { status: 200 }))
 
@@ -71,7 +78,13 @@ test('/admin/ on the public host, or a preview, redirects to the same path on AD
 test('the inbox API answers only on ADMIN_ORIGIN: elsewhere 404 even with a valid session', async () => {
   const session = newSession('duena')
   const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
-  const env = { SESSION_SECRET: SECRET, ADMIN_ORIGIN: ADMIN, INBOX_DEV_LOGIN_TOKEN: 'x'.repeat(32) }
+  await storeSession(d1.db, session, 'github')
+  const env = {
+    SESSION_SECRET: SECRET,
+    ADMIN_ORIGIN: ADMIN,
+    INBOX_DEV_LOGIN_TOKEN: 'x'.repeat(32),
+    DB: d1.db,
+  }
   const call = (origin: string, route: string) =>
     handleInbox({
       request: new Request(`${origin}/api/inbox/${route}`, { headers: { Cookie: cookie } }),

@@ -4,11 +4,13 @@
  * The inbox's API and sign-ins (edge/inbox/), as Cloudflare would call them, in Node:
  *   - every route answers 401 with the same body and touches no data without a valid session (no cookie, a
  *     forged one, an expired one), whatever the method;
- *   - every change needs the same origin and the session's CSRF token (403 otherwise);
+ *   - every change needs the same origin and the session's CSRF token (403 otherwise), checked before the
+ *     session's row in D1 is read;
  *   - the GitHub sign-in lets in only an account that may push to CMS_GITHUB_REPO, keeps no GitHub token and
  *     revokes it at GitHub once checked (a revoke that fails is logged and the sign-in goes on), and asks for a
  *     scope from the allow-list;
  *   - the local sign-in link works once, only on loopback, only when INBOX_DEV_LOGIN_TOKEN is set.
+ * The sessions' rows (decision 046) live in a real D1 (Miniflare); their own rules: inbox-session.test.ts.
  */
 import { handleInbox } from '../../edge/inbox/api'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
@@ -21,7 +23,9 @@ import {
   signSession,
   verifySession,
 } from '../../edge/inbox/session'
+import { storeSession } from '../../edge/inbox/session-store'
 import path from 'node:path'
+import { startD1, type TestD1 } from '../helpers/d1'
 import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 
 const SITE = 'https://www.aquapuebla.mx'
@@ -45,8 +49,16 @@ function untouchableDb(): D1Database & { used: string[] } {
 
 const baseEnv = (db: D1Database): InboxEnv => ({ DB: db, SESSION_SECRET: SECRET })
 
-async function cookieFor(login: string, now = Date.now()) {
+let d1: TestD1
+beforeAll(async () => void (d1 = await startD1()))
+afterAll(() => d1.close())
+/** The sessions' database: what a signed-in request and a sign-in read and write. */
+const sessionsEnv = () => baseEnv(d1.db)
+
+/** A signed session; `stored`: opened in D1 too, as a sign-in does. */
+async function cookieFor(login: string, now = Date.now(), stored = false) {
   const session = newSession(login, now)
+  if (stored) await storeSession(d1.db, session, 'github', now)
   return { session, cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}` }
 }
 
@@ -139,29 +151,30 @@ describe('changes and CSRF', () => {
   })
 
   test('sign-out from the page with the token deletes the cookie', async () => {
-    const { session, cookie } = await cookieFor('duena')
+    const { session, cookie } = await cookieFor('duena', Date.now(), true)
     const response = await handleInbox({
       request: new Request(`${SITE}/api/inbox/logout`, {
         method: 'POST',
         headers: { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf },
       }),
-      env: baseEnv(untouchableDb()),
+      env: sessionsEnv(),
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('Set-Cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0`))
   })
 
   test('the session route gives the page its login and CSRF token', async () => {
-    const { session, cookie } = await cookieFor('duena')
+    const { session, cookie } = await cookieFor('duena', Date.now(), true)
     const response = await handleInbox({
       request: new Request(`${SITE}/api/inbox/session`, { headers: { Cookie: cookie } }),
-      env: baseEnv(untouchableDb()),
+      env: sessionsEnv(),
     })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
       login: 'duena',
       csrf: session.csrf,
       expiresAt: new Date(session.exp * 1000).toISOString(),
+      renew: false,
     })
   })
 })
@@ -175,10 +188,12 @@ describe('GitHub sign-in', () => {
 
   afterEach(() => github?.close())
 
+  /** The whole GitHub sign-in; `from`: started by a signed-in page (a renewal) and its alert's lead. */
   async function signIn(
     token: string,
     extra: Partial<InboxEnv> = {},
     prepare?: (standIn: GitHubStandIn) => void,
+    from: { cookie?: string; lead?: string } = {},
   ) {
     github = await startGitHubStandIn({
       clientId: 'Iv1.cliente',
@@ -190,7 +205,7 @@ describe('GitHub sign-in', () => {
       repository: { fullName: 'aquapuebla/sitio', seedDir: path.resolve('content'), under: 'content' },
     })
     const env: InboxEnv = {
-      ...baseEnv(untouchableDb()),
+      ...sessionsEnv(),
       GITHUB_CLIENT_ID: 'Iv1.cliente',
       GITHUB_CLIENT_SECRET: 'secreto',
       GITHUB_OAUTH_ORIGIN: github.origin,
@@ -199,7 +214,12 @@ describe('GitHub sign-in', () => {
       ...extra,
     }
     prepare?.(github)
-    const start = await handleInbox({ request: new Request(`${SITE}/api/inbox/login`), env })
+    const start = await handleInbox({
+      request: new Request(`${SITE}/api/inbox/login${from.lead ? `?solicitud=${from.lead}` : ''}`, {
+        headers: from.cookie ? { Cookie: from.cookie } : {},
+      }),
+      env,
+    })
     expect(start.status).toBe(302)
     const authorize = new URL(start.headers.get('Location') ?? '')
     const stateCookie = (start.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
@@ -292,6 +312,38 @@ describe('GitHub sign-in', () => {
     ])
   })
 
+  // Decision 046: GitHub is asked again after an hour, through the same sign-in, from the signed-in page.
+  const sessionOf = (cookie: string, env: InboxEnv) =>
+    handleInbox({ request: new Request(`${SITE}/api/inbox/session`, { headers: { Cookie: cookie } }), env })
+  const renewing = () => cookieFor('duena-aquapuebla', Date.now() - 90 * 60_000, true)
+
+  test('a renewal opens a new session back at the alert’s lead and ends the one it started from', async () => {
+    const old = await renewing()
+    const { finish, env } = await signIn('gho_duena', {}, undefined, { cookie: old.cookie, lead: 'lead-7' })
+    expect(finish.status).toBe(303)
+    expect(finish.headers.get('Location')).toBe('/admin/solicitudes/?solicitud=lead-7')
+    const renewed = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(finish.headers.get('Set-Cookie') ?? '')?.[1]
+    expect(await (await sessionOf(`${SESSION_COOKIE}=${renewed}`, env)).json()).toMatchObject({
+      renew: false,
+    })
+    expect((await sessionOf(old.cookie, env)).status).toBe(401)
+  })
+
+  test('an account that can no longer push is refused at its renewal, and its session ends there', async () => {
+    const old = await renewing()
+    users[0]!.push = false
+    try {
+      const { finish, env } = await signIn('gho_duena', {}, undefined, { cookie: old.cookie })
+      expect(finish.status).toBe(403)
+      expect(await finish.text()).toContain('no puede ver las solicitudes')
+      const refused = await sessionOf(old.cookie, env)
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toEqual({ error: 'Inicia sesión para ver las solicitudes.' })
+    } finally {
+      users[0]!.push = true
+    }
+  })
+
   test('the scope comes from the allow-list: public_repo when asked, never anything else', async () => {
     expect(
       (await signIn('gho_duena', { INBOX_GITHUB_SCOPE: 'public_repo' })).authorize.searchParams.get('scope'),
@@ -330,7 +382,7 @@ describe('GitHub sign-in', () => {
 
 describe('local sign-in link', () => {
   const token = 'token-local-de-prueba-1234567890'
-  const env = (): InboxEnv => ({ ...baseEnv(untouchableDb()), INBOX_DEV_LOGIN_TOKEN: token })
+  const env = (): InboxEnv => ({ ...sessionsEnv(), INBOX_DEV_LOGIN_TOKEN: token })
   const visit = (url: string, environment = env()) =>
     handleInbox({ request: new Request(url), env: environment })
 

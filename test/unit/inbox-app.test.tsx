@@ -151,9 +151,9 @@ function fakeApi(leads: Lead[], session: () => Promise<SessionAnswer> = async ()
 
 const SESSION: SessionAnswer = { login: 'duena-aquapuebla', csrf: 'token', expiresAt: at(12) }
 
-function open(api: InboxApi, selectedId: string | null = null) {
+function open(api: InboxApi, selectedId: string | null = null, navigate?: (url: string) => void) {
   const user = userEvent.setup()
-  render(<InboxApp api={api} selectedId={selectedId} />)
+  render(<InboxApp api={api} selectedId={selectedId} navigate={navigate} />)
   return user
 }
 
@@ -389,6 +389,58 @@ test('«Salir» signs out and says so', async () => {
   expect(api.signOut).toHaveBeenCalled()
 })
 
+test('«Salir» that cannot reach the server says so, and the session stays', async () => {
+  const api = fakeApi([laura()])
+  api.signOut.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+  const user = open(api)
+  await user.click(await screen.findByRole('button', { name: 'Salir' }))
+  await toast('No se pudo cerrar la sesión. Revisa tu conexión e inténtalo de nuevo.')
+  expect(screen.getByRole('button', { name: 'Salir' })).toBeInTheDocument()
+})
+
+describe('GitHub asked again about once an hour (decision 046)', () => {
+  test('a session due for it goes through the GitHub sign-in, back to the alert’s lead', async () => {
+    const navigate = jest.fn()
+    window.history.replaceState(null, '', '/admin/solicitudes/?solicitud=laura')
+    try {
+      open(
+        fakeApi([laura()], async () => ({ ...SESSION, renew: true })),
+        'laura',
+        navigate,
+      )
+      expect(await screen.findByText('Confirmando tu acceso con GitHub…')).toBeInTheDocument()
+      expect(navigate).toHaveBeenCalledWith('/api/inbox/login?solicitud=laura')
+    } finally {
+      window.history.replaceState(null, '', '/')
+    }
+  })
+
+  test('a request refused until GitHub confirms again renews at once', async () => {
+    const api = fakeApi([laura()])
+    api.update.mockRejectedValueOnce(new SignedOut(true))
+    const navigate = jest.fn()
+    const user = open(api, null, navigate)
+    await screen.findByRole('heading', { name: 'Laura Méndez' })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Contactado')
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/api/inbox/login'))
+  })
+
+  test('back on the page after «Salir» on another copy of the session: the sign-in, saying why', async () => {
+    const api = fakeApi([laura()])
+    const navigate = jest.fn()
+    open(api, null, navigate)
+    await screen.findByRole('heading', { name: 'Laura Méndez' })
+    api.session.mockRejectedValueOnce(new SignedOut())
+    act(() => void document.dispatchEvent(new Event('visibilitychange')))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión terminó. Vuelve a entrar.')
+    expect(screen.getByRole('link', { name: 'Entrar con GitHub' })).toHaveAttribute(
+      'href',
+      '/api/inbox/login',
+    )
+    expect(navigate).not.toHaveBeenCalled()
+  })
+})
+
 describe('the month figures', () => {
   test('answered in time, answered late and not answered yet are counted apart', () => {
     render(
@@ -493,14 +545,16 @@ describe('the API client', () => {
     expect(new Headers(read.headers).has('X-CSRF-Token')).toBe(false)
   })
 
-  test('a 401 is the end of the session; any other error carries the API’s sentence', async () => {
+  test('a 401 is the end of the session (or a renewal, when it says so); any other error carries the API’s sentence', async () => {
     const fetcher = jest
       .fn()
       .mockResolvedValueOnce(answer(401, { error: 'Inicia sesión para ver las solicitudes.' }))
+      .mockResolvedValueOnce(answer(401, { error: 'Inicia sesión para ver las solicitudes.', renew: true }))
       .mockResolvedValueOnce(answer(422, { error: 'La nota admite hasta 2000 caracteres.' }))
       .mockResolvedValueOnce(new Response('<html>', { status: 502 }))
     const api = createApiClient(fetcher)
-    await expect(api.leads({ view: 'por-atender', q: '' }, 1)).rejects.toBeInstanceOf(SignedOut)
+    await expect(api.leads({ view: 'por-atender', q: '' }, 1)).rejects.toEqual(new SignedOut(false))
+    await expect(api.figures()).rejects.toEqual(new SignedOut(true))
     await expect(api.update('a', { note: 'x' })).rejects.toThrow('La nota admite hasta 2000 caracteres.')
     await expect(api.remove('a')).rejects.toThrow('Error 502')
   })

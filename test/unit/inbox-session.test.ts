@@ -2,8 +2,25 @@
  * @jest-environment node
  *
  * The inbox's session cookie (edge/inbox/session.ts): signed with SESSION_SECRET, refused when forged,
- * altered, expired or signed with another secret; the cookie's attributes.
+ * altered, expired or signed with another secret; the cookie's attributes. Then its row in D1
+ * (edge/inbox/session-store.ts, decision 046, on Miniflare): «Salir» ends every copy of the cookie, GitHub is
+ * asked again after an hour and a session without its word for two is let in no more, the schedule purges
+ * what has ended. The renewal through GitHub itself (and an account that lost push): inbox-api.test.ts.
  */
+import { handleInbox } from '../../edge/inbox/api'
+import {
+  ACCESS_SECONDS,
+  RENEWAL_RETRY_SECONDS,
+  RENEW_AFTER_SECONDS,
+  sessionPurge,
+  sessionStanding,
+  startRenewal,
+  storeSession,
+  type SessionKind,
+} from '../../edge/inbox/session-store'
+import { ScheduleError, runSchedule } from '../../edge/leads/schedule'
+import { SignedOut, createApiClient } from '../../src/inbox/api-client'
+import { startD1, type TestD1 } from '../helpers/d1'
 import {
   LOCAL_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -125,4 +142,111 @@ test('the session is read from the request’s Cookie header among others', asyn
     headers: { Cookie: `otra=1; ${SESSION_COOKIE}=${value}; y=2` },
   })
   expect((await sessionOf(request, SECRET, NOW))?.login).toBe('duena')
+})
+
+describe('sessions in D1', () => {
+  const SITE = 'https://www.aquapuebla.mx'
+  const NOT_SIGNED_IN = { error: 'Inicia sesión para ver las solicitudes.' }
+  let d1: TestD1
+  beforeAll(async () => void (d1 = await startD1()))
+  afterAll(() => d1.close())
+  const env = () => ({ DB: d1.db, SESSION_SECRET: SECRET })
+
+  /** A browser signed in `ago` ms before now: its session, its cookie, and a call to the API with both. */
+  async function signedIn(kind: SessionKind = 'github', ago = 0) {
+    const at = Date.now() - ago
+    const session = newSession('duena', at)
+    await storeSession(d1.db, session, kind, at)
+    const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
+    const headers = { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf }
+    const call = (route: string, method = 'GET') =>
+      handleInbox({ request: new Request(`${SITE}/api/inbox/${route}`, { method, headers }), env: env() })
+    return { session, cookie, call }
+  }
+
+  test('«Salir» ends the session for every copy of its cookie, which is sent back to the sign-in', async () => {
+    const first = await signedIn()
+    // The same cookie in another browser, through the inbox page's own client.
+    const copied = createApiClient((input, init) => {
+      const headers = new Headers(init?.headers)
+      headers.set('Cookie', first.cookie)
+      return handleInbox({
+        request: new Request(`${SITE}${String(input)}`, { ...init, headers }),
+        env: env(),
+      })
+    })
+    expect((await copied.session()).login).toBe('duena')
+    const out = await first.call('logout', 'POST')
+    expect(out.status).toBe(204)
+    expect(out.headers.get('Set-Cookie')).toMatch(/^__Host-aquapuebla_inbox=; Path=\/; Max-Age=0/)
+    const refused = await first.call('leads')
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual(NOT_SIGNED_IN)
+    // The copy's page is signed out, not sent to renew: it shows the sign-in screen (inbox-app.test.tsx).
+    const ended = await copied.leads({ view: 'por-atender', q: '' }, 1).catch((error: unknown) => error)
+    expect(ended).toBeInstanceOf(SignedOut)
+    expect((ended as SignedOut).renew).toBe(false)
+  })
+
+  test('GitHub is asked again after an hour, a session without its word for two is let in no more; a local one lasts 12 h', async () => {
+    const standings = async (kind: SessionKind, seconds: number[]) => {
+      const session = newSession('duena', NOW)
+      await storeSession(d1.db, session, kind, NOW)
+      return Promise.all(seconds.map((s) => sessionStanding(d1.db, session, NOW + s * 1000)))
+    }
+    const [hour, access, day] = [RENEW_AFTER_SECONDS, ACCESS_SECONDS, SESSION_SECONDS]
+    expect(await standings('github', [0, hour - 1, hour, access - 1, access, day])).toEqual([
+      'open',
+      'open',
+      'due',
+      'due',
+      'stale',
+      'ended',
+    ])
+    expect(await standings('local', [0, access, day - 1, day])).toEqual(['open', 'open', 'open', 'ended'])
+    // A renewal under way (GitHub slow or down): not asked again for 15 minutes, and past two hours no session.
+    const session = newSession('duena', NOW)
+    await storeSession(d1.db, session, 'github', NOW)
+    const at = (seconds: number) => sessionStanding(d1.db, session, NOW + seconds * 1000)
+    await startRenewal(d1.db, session, 'estado-1', NOW + hour * 1000)
+    expect([await at(hour + 60), await at(hour + RENEWAL_RETRY_SECONDS)]).toEqual(['open', 'due'])
+    await startRenewal(d1.db, session, 'estado-2', NOW + access * 1000)
+    expect([await at(access + 60), await at(access + RENEWAL_RETRY_SECONDS)]).toEqual(['ended', 'stale'])
+  })
+
+  test('the API says `renew` once due and answers 401 with `renew` once stale; «Salir» ends even that', async () => {
+    const due = await signedIn('github', (RENEW_AFTER_SECONDS + 60) * 1000)
+    expect(await (await due.call('session')).json()).toMatchObject({ login: 'duena', renew: true })
+    const stale = await signedIn('github', (ACCESS_SECONDS + 60) * 1000)
+    const refused = await stale.call('leads')
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual({ ...NOT_SIGNED_IN, renew: true })
+    expect((await stale.call('logout', 'POST')).status).toBe(204)
+    expect(await (await stale.call('leads')).json()).toEqual(NOT_SIGNED_IN)
+  })
+
+  test('the schedule’s retention deletes sessions past their end, and a missing table never stops the leads’ own', async () => {
+    await d1.db.prepare('DELETE FROM inbox_sessions').run()
+    await signedIn('local', (SESSION_SECONDS + 60) * 1000)
+    const open = await signedIn('github')
+    const report = await runSchedule({ DB: d1.db }, () => new Date(), [sessionPurge])
+    expect(report.purged).toEqual({ 'inbox sessions': 1 })
+    expect(await sessionStanding(d1.db, open.session)).toBe('open')
+    // A database without migration 0005: the leads' retention runs, the sessions' step fails on its own.
+    const behind = await startD1((file) => file < '0005')
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const failed = await runSchedule({ DB: behind.db }, () => new Date(), [sessionPurge]).catch(
+        (e: unknown) => e,
+      )
+      expect(failed).toBeInstanceOf(ScheduleError)
+      expect((failed as ScheduleError).report.errors.map((error) => error.split(':')[0])).toEqual([
+        'schema',
+        'retention of inbox sessions',
+      ])
+    } finally {
+      logged.mockRestore()
+      await behind.close()
+    }
+  })
 })

@@ -9,6 +9,7 @@
  */
 import { handleInbox, leadsCsv } from '../../edge/inbox/api'
 import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
+import { storeSession } from '../../edge/inbox/session-store'
 import {
   PAGE_SIZE,
   deleteLead,
@@ -185,6 +186,7 @@ test('a delete removes the lead and its notification rows for good', async () =>
 describe('through the API with a session', () => {
   async function call(route: string, init: RequestInit = {}) {
     const session = newSession('duena')
+    await storeSession(d1.db, session, 'github')
     const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
     return handleInbox({
       request: new Request(`${SITE}/api/inbox/${route}`, {
@@ -369,6 +371,7 @@ describe('the CSV, a page of rows at a time', () => {
       ),
     )
     const session = newSession('duena')
+    await storeSession(d1.db, session, 'github')
     const answer = await handleInbox({
       request: new Request(`${SITE}/api/inbox/export.csv?estado=todas`, {
         headers: { Cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}`, Origin: SITE },

@@ -44,3 +44,16 @@ test('with time-zone data from before Mexico ended daylight saving time, the own
     })
   })
 })
+
+test('the inbox writes its dates in UTC−6 too, whatever the phone’s zone data (src/inbox/format.ts)', async () => {
+  await withOldZoneData(async () => {
+    await jest.isolateModulesAsync(async () => {
+      const { receivedAt, shortReceivedAt } = await import('../../src/inbox/format')
+      const now = Date.parse('2026-11-25T15:00:00.000Z')
+      expect(shortReceivedAt('2026-07-15T15:00:00.000Z')).toBe('15 jul, 09:00')
+      // 23:30 in Puebla, not 0:30 of the next day (as the old rules would have it).
+      expect(receivedAt('2026-07-16T05:30:00.000Z', now)).toBe('15 jul, 23:30')
+      expect(receivedAt('2025-07-15T15:00:00.000Z', now)).toBe('15 jul 2025, 09:00')
+    })
+  })
+})

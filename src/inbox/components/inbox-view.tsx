@@ -4,7 +4,7 @@
  * after it (a link on the summary line jumps to the spam). From 1 100 px they sit in a column beside the list.
  * After each action focus goes where the state says (`focus`), once the page shows it.
  */
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { DEFAULT_VIEW } from '../../../contract/inbox-api'
 import type { InboxApi } from '../api-client'
 import { copy } from '../copy'
@@ -23,10 +23,13 @@ export function InboxView({
   state,
   actions,
   exportHref,
+  side,
 }: {
   state: InboxState
   actions: InboxActions
   exportHref: InboxApi['exportHref']
+  /** More panels for the side column, after the figures (the «Avisos» panel). */
+  side?: ReactNode
 }) {
   const { filter, focus } = state
   const now = serverNow(state.clock)
@@ -92,6 +95,7 @@ export function InboxView({
           onShowAll={() => actions.showView('spam')}
         />
         <MonthFigures months={state.figures} />
+        {side}
       </div>
       {confirming && (
         <ConfirmDelete

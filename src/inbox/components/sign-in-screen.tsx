@@ -2,9 +2,17 @@
  * Signed out: the GitHub sign-in (with why, when the session ended). Unreachable: what went wrong and
  * «Reintentar». Both say it in an alert, so a screen reader hears it at once.
  */
+import { loginHref } from '../api-client'
 import { copy } from '../copy'
 
-export function SignInScreen({ message }: { message?: string }) {
+/** `selectedId`: the alert's lead, which the sign-in comes back to. */
+export function SignInScreen({
+  message,
+  selectedId = null,
+}: {
+  message?: string
+  selectedId?: string | null
+}) {
   return (
     <section className="sign-in" aria-labelledby="titulo">
       <h1 id="titulo">{copy.signInTitle}</h1>
@@ -14,7 +22,7 @@ export function SignInScreen({ message }: { message?: string }) {
         </p>
       )}
       <p>{copy.signInText}</p>
-      <a className="button button-primary" href="/api/inbox/login">
+      <a className="button button-primary" href={loginHref(selectedId)}>
         {copy.signIn}
       </a>
     </section>

@@ -1,0 +1,23 @@
+/**
+ * The owner's phones' push service, for a file: the stand-in of test/stand-ins/push.ts (FCM's and autopush's
+ * answers, each message decrypted with the device's keys) and a VAPID key pair made for the run; `vars` are what
+ * the Pages stack needs to send through it (`thePagesStack({ vars: () => push.vars() })`).
+ */
+import { newVapidKeys } from '../../scripts/lib/vapid-keys'
+import { startPushStandIn, type PushStandIn } from '../stand-ins/push'
+import { hooked } from './hooks'
+
+export interface PushService extends PushStandIn {
+  keys: { publicKey: string; privateKey: string }
+  vars(): Record<string, string>
+}
+
+export async function startPushService(): Promise<PushService> {
+  const [keys, standIn] = await Promise.all([newVapidKeys(), startPushStandIn()])
+  return Object.assign(standIn, {
+    keys,
+    vars: () => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
+  })
+}
+
+export const thePushService = (): PushService => hooked(startPushService, 'the push service')

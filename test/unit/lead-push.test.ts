@@ -1,0 +1,339 @@
+/**
+ * @jest-environment node
+ *
+ * Web Push as a channel (issue 42, 3-5), in Node against a real D1 (Miniflare) and the push-service stand-in
+ * (test/stand-ins/push.ts, which answers as FCM and autopush do and DECRYPTS each message with the device's keys
+ * through http_ece, an implementation independent of the library that encrypted it). What the owner's phones
+ * receive is what the stand-in decrypted: the payload, the VAPID claims (checked against our public key), the
+ * headers. Every alert goes through the same path as e-mail and the webhook (claims, retries, budget, emergencies
+ * first), fanned out to each device: a 404/410 removes the device, a 5xx is retried for the device that did not
+ * get it, and with push alone the owner still hears of every lead, the digest, the reminders and the summary.
+ */
+import promise from 'content:promesa'
+import { handleInbox } from '../../edge/inbox/api'
+import { newSession, SESSION_COOKIE, signSession } from '../../edge/inbox/session'
+import { storeSession } from '../../edge/inbox/session-store'
+import { deliverDue } from '../../edge/leads/notify'
+import { saveSubscription } from '../../edge/leads/push-subscriptions'
+import { runSchedule } from '../../edge/leads/schedule'
+import type { PushDevicesAnswer, PushTestAnswer } from '../../contract/push'
+import { newVapidKeys } from '../../scripts/lib/vapid-keys'
+import { formJson, ID, LEAD, leadBench, SITE, T0 } from '../helpers/lead-requests'
+import { startPushStandIn, type PushStandIn } from '../stand-ins/push'
+
+const HOUR = 3_600_000
+let keys: { publicKey: string; privateKey: string }
+let push: PushStandIn
+beforeAll(async () => {
+  ;[keys, push] = await Promise.all([newVapidKeys(), startPushStandIn()])
+})
+afterAll(() => push.close())
+const lead = leadBench({
+  promise,
+  extra: () => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
+})
+beforeEach(() => push.reset())
+const { post, rows, settle } = lead
+const after = (ms: number) => new Date(T0.getTime() + ms)
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
+
+/** A phone subscribed with our public key and stored as the «Avisos» panel stores it. */
+async function phone(name: string) {
+  const device = push.subscribe(keys.publicKey)
+  const saved = await saveSubscription(lead.d1.db, device.subscription, { name, login: 'duena', now: T0 })
+  return { device, id: saved!.id }
+}
+const payloads = (device?: string) =>
+  push.delivered.filter((m) => !device || m.device === device).map((m) => m.payload ?? {})
+/** Push alone: neither e-mail nor the webhook is set. */
+const pushOnly = () => {
+  lead.env = { ...lead.env, EMAIL_API_URL: undefined, LEAD_WEBHOOK_URL: undefined }
+}
+const send = (n: number, ms: number, urgent = false) =>
+  post(
+    formJson({
+      id: uuid(n),
+      name: `Cliente ${n}`,
+      service: urgent ? promise.emergencyService : LEAD.service,
+      submittedAt: after(ms).toISOString(),
+    }),
+    { now: after(ms), headers: { 'CF-Connecting-IP': `2001:db8:${n.toString(16)}::1` } },
+  )
+
+test("a lead's alert reaches every phone, encrypted for each, signed with our key, and says name and service", async () => {
+  const [ana, luis] = await Promise.all([phone('Celular de Ana'), phone('Celular de Luis')])
+  expect((await post(formJson())).status).toBe(201)
+  await settle()
+  expect(push.delivered).toHaveLength(2)
+  for (const { device } of [ana, luis])
+    expect(payloads(device.id)).toEqual([
+      {
+        v: 1,
+        kind: 'lead',
+        title: 'Nueva solicitud de cotización',
+        body: `${LEAD.name} · ${LEAD.service}`,
+        url: `/admin/solicitudes/?solicitud=${ID}`,
+        tag: expect.stringMatching(/^[\w-]{32}$/),
+        urgent: false,
+      },
+    ])
+  const [message] = push.delivered
+  // The JWT verified against VAPID_PUBLIC_KEY (the stand-in refuses it otherwise), and says what RFC 8292 asks.
+  expect(message?.headers.authorization).toMatch(
+    new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${keys.publicKey}$`),
+  )
+  expect(message?.claims).toMatchObject({ aud: push.origin.replace('http:', 'https:'), sub: SITE })
+  const exp = (message?.claims?.exp ?? 0) * 1000
+  expect(exp).toBeGreaterThan(Date.now())
+  expect(exp).toBeLessThanOrEqual(Date.now() + 24 * HOUR)
+  expect(message?.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '86400', urgency: 'normal' })
+  expect(message?.headers.topic).toMatch(/^[\w-]{32}$/)
+  // Padded to 4 KB: the length says nothing of the name; and no phone, e-mail or message travels.
+  expect(message?.size).toBe(4096)
+  expect(JSON.stringify(payloads())).not.toMatch(/222|example\.com|Cholula/)
+  expect(await rows("SELECT channel, state FROM notifications WHERE kind = 'lead' ORDER BY channel")).toEqual(
+    [
+      { channel: 'email', state: 'delivered' },
+      { channel: 'push', state: 'delivered' },
+      { channel: 'webhook', state: 'delivered' },
+    ],
+  )
+  expect(
+    await rows('SELECT name, last_success_at IS NOT NULL AS ok FROM push_subscriptions ORDER BY name'),
+  ).toEqual([
+    { name: 'Celular de Ana', ok: 1 },
+    { name: 'Celular de Luis', ok: 1 },
+  ])
+})
+
+test('an emergency says URGENTE first, stays on screen, and reaches the phone from the request, before any schedule run', async () => {
+  pushOnly()
+  const { device } = await phone('Celular de Ana')
+  await post(formJson({ service: promise.emergencyService }))
+  await settle()
+  expect(payloads(device.id)).toEqual([
+    expect.objectContaining({
+      title: 'URGENTE: emergencia, responde antes de las 6:00',
+      body: `${LEAD.name} · ${promise.emergencyService}`,
+      urgent: true,
+    }),
+  ])
+  expect(push.delivered[0]?.headers.urgency).toBe('high')
+})
+
+test('no phone subscribed: push makes no notification, and a phone added later gets the next lead', async () => {
+  pushOnly()
+  await post(formJson())
+  await settle()
+  expect(await rows('SELECT channel FROM notifications')).toEqual([])
+  await phone('Celular de Ana')
+  await send(2, 60_000)
+  await settle()
+  expect(payloads().map((p) => p.body)).toEqual([`Cliente 2 · ${LEAD.service}`])
+})
+
+test('404 and 410 remove the phone for good; the others get it and the alert is delivered', async () => {
+  const [gone404, gone410, ok] = await Promise.all([phone('Viejo'), phone('Tablet'), phone('Celular de Ana')])
+  gone404.device.mode = 'gone-404'
+  gone410.device.mode = 'gone-410'
+  await post(formJson())
+  await settle()
+  expect(push.requests.map((r) => r.status).sort()).toEqual([201, 404, 410])
+  expect(await rows('SELECT id FROM push_subscriptions')).toEqual([{ id: ok.id }])
+  expect(await rows("SELECT state FROM notifications WHERE channel = 'push'")).toEqual([
+    { state: 'delivered' },
+  ])
+})
+
+test('a 5xx is retried like any channel, after its Retry-After, to the phone that did not get it only', async () => {
+  const [ana, luis] = await Promise.all([phone('Celular de Ana'), phone('Celular de Luis')])
+  luis.device.mode = 'down-503'
+  luis.device.retryAfter = 600
+  await post(formJson())
+  await settle()
+  const [first] = await rows<{ state: string; last_error: string; next_attempt_at: string; id: number }>(
+    "SELECT id, state, last_error, next_attempt_at FROM notifications WHERE channel = 'push'",
+  )
+  expect(first).toMatchObject({
+    state: 'pending',
+    last_error: '1 of 2 got it; HTTP 503: Service unavailable',
+  })
+  // One phone got it: the send stays counted in the budget.
+  expect(await rows("SELECT count(*) AS n FROM channel_sends WHERE channel = 'push'")).toEqual([{ n: 1 }])
+  expect(await rows('SELECT last_error FROM push_subscriptions WHERE id = ?1', luis.id)).toEqual([
+    { last_error: 'HTTP 503: Service unavailable' },
+  ])
+  // Not before Retry-After (10 min; the backoff alone would say 1 min).
+  expect((await deliverDue(lead.d1.db, lead.env, { now: () => after(5 * 60_000) })).length).toBe(0)
+  luis.device.mode = 'ok'
+  await deliverDue(lead.d1.db, lead.env, { now: () => after(11 * 60_000) })
+  expect(payloads(luis.device.id)).toHaveLength(1)
+  expect(payloads(ana.device.id)).toHaveLength(1)
+  expect(await rows("SELECT state FROM notifications WHERE channel = 'push'")).toEqual([
+    { state: 'delivered' },
+  ])
+})
+
+test('a push service failing for every phone gives the send back to the budget and is tried again after the backoff', async () => {
+  pushOnly()
+  const ana = await phone('Celular de Ana')
+  ana.device.mode = 'fail-500'
+  await post(formJson())
+  await settle()
+  expect(await rows("SELECT state, attempts FROM notifications WHERE channel = 'push'")).toEqual([
+    { state: 'pending', attempts: 1 },
+  ])
+  expect(await rows('SELECT count(*) AS n FROM channel_sends')).toEqual([{ n: 0 }])
+  ana.device.mode = 'ok'
+  await deliverDue(lead.d1.db, lead.env, { now: () => after(61_000) })
+  expect(payloads()).toHaveLength(1)
+})
+
+test('with push alone the owner hears of every lead: one by one, then in a digest, the reminders at ¾ and overdue, and the daily summary', async () => {
+  pushOnly()
+  lead.env = { ...lead.env, LEAD_ALERTS_PER_HOUR: '2' }
+  await phone('Celular de Ana')
+  for (let n = 1; n <= 4; n += 1) await send(n, n * 1000)
+  await settle()
+  await runSchedule(lead.env, () => after(5 * 60_000))
+  // 18 h (¾ of 24) and 24 h later: the reminder and the overdue one, about the two leads told one by one.
+  await runSchedule(lead.env, () => after(18 * HOUR + 10_000))
+  await runSchedule(lead.env, () => after(24 * HOUR + 10_000))
+  // 8:00 in Mexico City the next day (14:00 UTC): yesterday's summary, which has news (two leads came batched).
+  await runSchedule(lead.env, () => new Date('2026-11-26T14:05:00.000Z'))
+  const titles = payloads().map((p) => `${String(p.kind)}: ${String(p.title)}`)
+  expect(titles.filter((t) => t.startsWith('lead:'))).toEqual([
+    'lead: Nueva solicitud de cotización',
+    'lead: Nueva solicitud de cotización',
+  ])
+  // The two leads the owner heard of in the digest are reminded in digests (decision 041), the others one by one.
+  expect(titles.filter((t) => t.startsWith('digest:'))).toEqual([
+    'digest: 2 solicitudes nuevas',
+    'digest: 2 por vencer',
+    'digest: 2 vencidas',
+  ])
+  expect(titles.filter((t) => t.startsWith('reminder:'))).toEqual([
+    'reminder: Recordatorio: responde antes de las 4:00',
+    'reminder: Recordatorio: responde antes de las 4:00',
+  ])
+  expect(titles.filter((t) => t.startsWith('overdue:'))).toEqual([
+    'overdue: Sin respuesta, el plazo venció a las 4:00',
+    'overdue: Sin respuesta, el plazo venció a las 4:00',
+  ])
+  expect(titles.filter((t) => t.startsWith('summary:'))).toEqual([
+    'summary: Resumen del miércoles 25 de noviembre: 4 solicitudes',
+  ])
+  expect(payloads().find((p) => p.kind === 'digest')?.url).toBe('/admin/solicitudes/')
+})
+
+test('the send budget holds with push among the channels, and an emergency still goes first', async () => {
+  lead.env = { ...lead.env, PUSH_SENDS_PER_HOUR: '5', PUSH_SENDS_PER_DAY: '6', LEAD_ALERTS_PER_HOUR: '20' }
+  await phone('Celular de Ana')
+  for (let n = 1; n <= 8; n += 1) await send(n, n * 1000)
+  await send(99, 20_000, true)
+  await settle()
+  await runSchedule(lead.env, () => after(30 * 60_000))
+  const kinds = payloads().map((p) => `${String(p.kind)}${p.urgent ? ' URGENTE' : ''}`)
+  // 6 a day: 4 ordinary ones (a tenth is kept back, and the last for the note), the emergency from the reserve,
+  // and the closing note that says the rest are in the inbox.
+  expect(kinds.filter((k) => k === 'lead')).toHaveLength(4)
+  expect(kinds).toContain('lead URGENTE')
+  expect(kinds.filter((k) => k === 'budget')).toHaveLength(1)
+  expect(payloads().find((p) => p.kind === 'budget')?.title).toBe(
+    'Llegamos al límite de avisos por notificación: revisa tu bandeja',
+  )
+  // E-mail has its own budget: all nine leads and nothing more.
+  const alerts = lead.standIn.emails.filter((e) =>
+    /^(Nueva solicitud|URGENTE: emergencia)/.test(String(e.body.subject)),
+  )
+  expect(alerts).toHaveLength(9)
+})
+
+describe('the «Avisos» routes', () => {
+  const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
+  const call = async (method: string, route: string, body?: unknown) => {
+    const session = newSession('duena')
+    await storeSession(lead.env.DB, session, 'github')
+    return handleInbox({
+      request: new Request(`${SITE}/api/inbox/${route}`, {
+        method,
+        headers: {
+          Cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}`,
+          Origin: SITE,
+          'X-CSRF-Token': session.csrf,
+          'Content-Type': 'application/json',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+      env: { ...lead.env, SESSION_SECRET: SECRET },
+    })
+  }
+
+  test('a phone is added by name, listed without its endpoint or keys, tested at once, and removed', async () => {
+    const device = push.subscribe(keys.publicKey)
+    const added = await call('POST', 'avisos', {
+      name: ' Celular\nde Ana ',
+      subscription: device.subscription,
+    })
+    expect(added.status).toBe(201)
+    const { id } = (await added.json()) as { id: string }
+    const listed = (await (await call('GET', 'avisos')).json()) as PushDevicesAnswer
+    expect(listed.publicKey).toBe(keys.publicKey)
+    expect(listed.devices).toEqual([
+      expect.objectContaining({ id, name: 'Celular de Ana', createdBy: 'duena' }),
+    ])
+    expect(JSON.stringify(listed.devices)).not.toContain(device.subscription.keys.auth)
+    expect(JSON.stringify(listed.devices)).not.toContain('/push/')
+    const tested = (await (await call('POST', `avisos/${id}/prueba`)).json()) as PushTestAnswer
+    expect(tested).toEqual({ sent: true, nonce: expect.stringMatching(/^aquapuebla\/test\//) })
+    expect(payloads()).toEqual([
+      expect.objectContaining({
+        kind: 'test',
+        title: 'Aviso de prueba de AquaPuebla',
+        body: 'Si ves esto, «Celular de Ana» recibe los avisos de solicitudes nuevas.',
+        test: tested.nonce,
+      }),
+    ])
+    expect((await call('DELETE', `avisos/${id}`)).status).toBe(204)
+    expect(((await (await call('GET', 'avisos')).json()) as PushDevicesAnswer).devices).toEqual([])
+  })
+
+  test('a test to a phone its push service forgot says so and removes it', async () => {
+    const device = push.subscribe(keys.publicKey)
+    const { id } = (await (
+      await call('POST', 'avisos', { name: 'Viejo', subscription: device.subscription })
+    ).json()) as {
+      id: string
+    }
+    device.mode = 'gone-410'
+    const tested = (await (await call('POST', `avisos/${id}/prueba`)).json()) as PushTestAnswer
+    expect(tested.sent).toBe(false)
+    expect(tested.error).toMatch(/ya no está suscrito: lo quitamos de la lista/)
+    expect(await rows('SELECT id FROM push_subscriptions')).toEqual([])
+  })
+
+  test.each([
+    [
+      'an endpoint on no push service',
+      { endpoint: 'https://evil.example/push/1', keys: {} },
+      /dirección de avisos/,
+    ],
+    [
+      'keys that are no P-256 point',
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'AAAA', auth: 'AAAA' } },
+      /claves de avisos/,
+    ],
+  ])('%s is refused with a reason', async (_name, subscription, reason) => {
+    const answer = await call('POST', 'avisos', { name: 'X', subscription })
+    expect(answer.status).toBe(422)
+    expect(((await answer.json()) as { error: string }).error).toMatch(reason)
+  })
+
+  test('without the VAPID keys the panel learns push is off, and nothing can be added', async () => {
+    lead.env = { ...lead.env, VAPID_PRIVATE_KEY: undefined }
+    expect(((await (await call('GET', 'avisos')).json()) as PushDevicesAnswer).publicKey).toBeNull()
+    const device = push.subscribe(keys.publicKey)
+    const answer = await call('POST', 'avisos', { name: 'X', subscription: device.subscription })
+    expect(answer.status).toBe(503)
+  })
+})
