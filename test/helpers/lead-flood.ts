@@ -128,6 +128,7 @@ export function floodLeads({
   connections,
   addresses = 500,
   address = ipv4Addresses(addresses),
+  overrides,
 }: {
   url: string
   amount: number
@@ -135,6 +136,8 @@ export function floodLeads({
   /** With the default strategy: how many IPv4 addresses the submissions are spread over. */
   addresses?: number
   address?: AddressStrategy
+  /** Fields over the valid lead's in every submission (`{ _gotcha: 'x' }`: known spam). */
+  overrides?: Record<string, unknown>
 }): Promise<LeadFloodResult> {
   const run = newRun()
   const ids: string[] = []
@@ -144,7 +147,7 @@ export function floodLeads({
     headers: {},
     body: '',
     setupRequest: (request) => {
-      const submission = leadSubmission(run, ids.length, address)
+      const submission = leadSubmission(run, ids.length, address, overrides)
       ids.push(submission.id)
       return { ...request, headers: submission.headers, body: submission.body }
     },

@@ -12,7 +12,7 @@
  *   beforeEach(() => stack.reset())
  *   test('…', async () => { …; await stack.waitForRows("SELECT * FROM notifications WHERE state = 'delivered'", 2) })
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { D1Database, D1Result } from '../../edge/leads/d1'
@@ -24,7 +24,7 @@ import type { GitHubStandIn } from '../stand-ins/github'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 import { startTurnstileStandIn, TURNSTILE_TEST, type TurnstileStandIn } from '../stand-ins/turnstile'
 import { builtSite, projectRoot, type BuildName } from './builds'
-import { d1Through, type TestD1 } from './d1'
+import { applyMigrations, d1Through, type TestD1 } from './d1'
 import { hooked, until } from './hooks'
 import { rows } from './lead-requests'
 import { githubVars } from './owner'
@@ -48,6 +48,11 @@ export interface StackOptions {
   github?: GitHubStandIn
   /** Where the test clock starts (default T0). */
   clock?: Date
+  /**
+   * The database as a deployment may find it: every migration applied (default); only the ones `migrations` picks
+   * (a deployment whose migrations were not all applied); or `broken`, its file no database (every query fails).
+   */
+  database?: 'broken' | { migrations: (file: string) => boolean }
   /** Rows written once the stack runs (the inbox's leads). */
   seed?: (db: D1Database) => Promise<unknown>
   /** https: wrangler's own self-signed certificate, as production serves the site. */
@@ -84,6 +89,7 @@ export async function startPagesStack({
   turnstile: withTurnstile = false,
   github,
   clock: start = T0,
+  database,
   seed,
   protocol = 'http',
   port: wanted,
@@ -132,6 +138,9 @@ export async function startPagesStack({
         d1_databases: [{ binding: 'DB', database_name: 'aquapuebla-leads', database_id: localD1Id() }],
       }),
     )
+    const persistTo = path.join(dir, 'd1')
+    const local =
+      database === 'broken' || !database ? createLocalD1(persistTo) : { persistTo, databaseId: localD1Id() }
     const server: PagesServer = await startPages({
       root: typeof build === 'string' ? builtSite(build) : build.dir,
       port,
@@ -139,12 +148,17 @@ export async function startPagesStack({
       functions: {
         dir: path.join(projectRoot, 'functions'),
         vars: all,
-        d1: createLocalD1(path.join(dir, 'd1')),
+        d1: local,
       },
       schedule: { vars: all },
       workers: [d1Config],
     })
     closing.push(() => server.close())
+    // Broken while it runs, as a database fails under a deployment (broken before, the runtime would not start).
+    if (database === 'broken')
+      for (const file of readdirSync(persistTo, { recursive: true, encoding: 'utf8' }))
+        if (/\.sqlite(-wal|-shm)?$/.test(file))
+          writeFileSync(path.join(persistTo, file), 'no es una base de datos\n')
     const d1 = d1Through(async (statements) => {
       const answer = await server.dispatch(D1_WORKER, '/', {
         method: 'POST',
@@ -153,6 +167,7 @@ export async function startPagesStack({
       if (!answer.ok) throw new Error(`D1: ${await answer.text()}`)
       return (await answer.json()) as D1Result[]
     })
+    if (database && database !== 'broken') await applyMigrations(d1.db, database.migrations)
     await seed?.(d1.db)
     const link = new URL(signIn.link)
     return {

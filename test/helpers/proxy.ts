@@ -85,3 +85,23 @@ export async function startProxy(
     })
   return proxy
 }
+
+/** Drops the answer to the next POST to /api/leads: the server stored the lead, the phone lost its signal. */
+export function lossyProxy() {
+  let dropNext = false
+  const posts: { body: string; status: number; dropped: boolean }[] = []
+  const handle = (exchange: Exchange) => {
+    const post = exchange.req.method === 'POST'
+    const dropping = post && dropNext
+    if (post) dropNext = false
+    exchange.pass((answer) => {
+      if (post) posts.push({ body: exchange.body.toString('utf8'), status: answer.status, dropped: dropping })
+      // Lost on the way back: the server has answered (and stored), the browser sees the connection die.
+      if (dropping) return void exchange.res.socket?.destroy()
+      // One connection per request: a browser silently resends a request whose reused keep-alive connection
+      // dies, and the lost answer would not be lost.
+      exchange.res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body)
+    })
+  }
+  return { handle, posts, dropNextAnswer: () => (dropNext = true) }
+}

@@ -21,7 +21,7 @@ import { puppeteerTab } from '../helpers/driver'
 import { projectRoot } from '../helpers/builds'
 import { signInToInbox } from '../helpers/owner'
 import { thePagesStack, SITE_URL } from '../helpers/pages-stack'
-import { startProxy, type Exchange } from '../helpers/proxy'
+import { lossyProxy, startProxy } from '../helpers/proxy'
 import { holdScripts } from '../helpers/held-scripts'
 import { hooked } from '../helpers/hooks'
 import { TURNSTILE_TEST } from '../stand-ins/turnstile'
@@ -347,26 +347,6 @@ describe('with Turnstile on (TURNSTILE_SITE_KEY at build time, TURNSTILE_SECRET_
 })
 
 /* ------------------------------------------------------------------------------------------------ */
-
-/** Drops the answer to the next POST to /api/leads: the server stored the lead, the phone lost its signal. */
-function lossyProxy() {
-  let dropNext = false
-  const posts: { body: string; status: number; dropped: boolean }[] = []
-  const handle = (exchange: Exchange) => {
-    const post = exchange.req.method === 'POST'
-    const dropping = post && dropNext
-    if (post) dropNext = false
-    exchange.pass((answer) => {
-      if (post) posts.push({ body: exchange.body.toString('utf8'), status: answer.status, dropped: dropping })
-      // Lost on the way back: the server has answered (and stored), the browser sees the connection die.
-      if (dropping) return void exchange.res.socket?.destroy()
-      // One connection per request: a browser silently resends a request whose reused keep-alive connection
-      // dies, and the lost answer would not be lost.
-      exchange.res.writeHead(answer.status, { ...answer.headers, connection: 'close' }).end(answer.body)
-    })
-  }
-  return { handle, posts, dropNextAnswer: () => (dropNext = true) }
-}
 
 describe('a visitor whose browser blocks site storage (Chromium: "block all cookies and site data")', () => {
   // Its own stack with a D1 of its own, as `npm start` runs it; the visitor reaches it through a proxy that can
