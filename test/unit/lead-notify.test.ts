@@ -173,8 +173,10 @@ describe('what a notification says', () => {
     phone: '+52 (222) 555-0101',
     service: 'Reparación de Alberca',
     message:
-      'Hola <!here> <@U123> <#C123>\n<https://evil.example|Ver cotización> &amp; *negritas* `código`\n=HYPERLINK("x")\n[Ver cotización](https://evil.example) ![](https://evil.example/pixel.png) [aquí][1]\n[1]: https://evil.example @everyone @here',
+      'Hola <!here> <@U123> <#C123>\n<https://evil.example|Ver cotización> &amp; *negritas* `código`\n=HYPERLINK("x")\n[Ver cotización](https://evil.example) ![](https://evil.example/pixel.png) [aquí][1]\n[1]: https://evil.example @everyone @here\r\nSubject: gratis',
   }
+  /** The message as stored and sent: a CRLF typed (or forged) in the text is one line break, LF. */
+  const hostileMessage = HOSTILE.message.replace(/\r\n/g, '\n')
 
   test('hostile text in every field arrives inert: Slack markup escaped, the subject one bounded line', async () => {
     const name = `${HOSTILE.name} ${'x'.repeat(200)}`.slice(0, 120)
@@ -195,6 +197,7 @@ describe('what a notification says', () => {
     // For machines the values as they are (data, never markup), the page as its path.
     expect(webhook.lead).toMatchObject({
       ...HOSTILE,
+      message: hostileMessage,
       name: expect.stringContaining('<!channel>'),
       page: '/contacto',
     })
@@ -205,7 +208,8 @@ describe('what a notification says', () => {
       'Nueva solicitud de cotización: <!channel> <https://evil.example|Ver cotización> & Ana Bcc:… (Reparación de Alberca)',
     )
     // Plain text: shown as typed, nothing to interpret.
-    expect(email.text).toContain(HOSTILE.message)
+    expect(email.text).toContain(hostileMessage)
+    expect(email.text).not.toContain('\r')
   })
 
   test('times are the owner’s (America/Mexico_City) in Spanish; ISO 8601 only in the data for machines', async () => {

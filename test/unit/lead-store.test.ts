@@ -383,11 +383,16 @@ describe('POST /api/leads', () => {
 
   test('a post without JavaScript is answered 303 to a thank-you page, or an error page in Spanish', async () => {
     const form = new URLSearchParams({ ...LEAD, _gotcha: '' }).toString()
+    // The form names no page: the browser's Referer does, when it is one of this site's pages.
     const request = (body: string) =>
       handleLeads({
         request: new Request(`${SITE}/api/leads`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SITE },
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Origin: SITE,
+            Referer: `${SITE}/contacto`,
+          },
           body,
         }),
         env: lead.env,
@@ -408,7 +413,9 @@ describe('POST /api/leads', () => {
     expect(refused.status).toBe(422)
     expect(refused.headers.get('Content-Type')).toContain('text/html')
     expect(await refused.text()).toContain(leadFieldMessages.email.invalid)
-    expect(await rows('SELECT status, fill_ms FROM leads')).toEqual([{ status: 'nuevo', fill_ms: null }])
+    expect(await rows('SELECT status, fill_ms, page FROM leads')).toEqual([
+      { status: 'nuevo', fill_ms: null, page: '/contacto' },
+    ])
   })
 
   test('another origin may post only when allowed, preflight included', async () => {
@@ -591,6 +598,8 @@ describe('Turnstile', () => {
     expect(reused.status).toBe(403)
     expect(await rows('SELECT id FROM leads')).toEqual([{ id: uuid(2) }])
     expect(await rows("SELECT n FROM lead_counts WHERE what = 'no-token'")).toEqual([{ n: 2 }])
+    // No token is refused before siteverify is asked: only the real token's two checks reached it.
+    expect(turnstile.checks.map((check) => check.response)).toEqual(['token-bueno', 'token-bueno'])
     // Without JavaScript the widget never ran: a Spanish page says it was not sent, with both ways to reach us.
     lead.env.ASSETS = promiseAssets()
     const page = await formPost(lead.env, { ...LEAD, id: uuid(4) })
