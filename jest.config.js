@@ -107,7 +107,9 @@ export default {
     },
     // Every browser and server suite, in Chromium (CDP) against our serve script (or the real servers they start),
     // on dist/ and the two build variants its suites need (decision 036), made by the global setup.
+    // Its own global setup path: Jest runs one module once, with the first project's config (the file says why).
     browserProject('chromium', ['<rootDir>/test/{visitor,hosts,validators,owner}/**/*.test.ts'], {
+      globalSetup: '<rootDir>/test/setup/build-check-chromium.ts',
       testEnvironmentOptions: { builds: ['endpoint', 'edited'] },
     }),
     // Firefox ESR (WebDriver BiDi, puppeteer).

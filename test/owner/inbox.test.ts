@@ -307,7 +307,7 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     const csv = bytes.toString('utf8').slice(1)
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe(
-      '"Fecha","Nombre","Teléfono","Correo","Servicio","Mensaje","Estado","Plazo","Primer contacto","Minutos hasta el primer contacto","Contacto por","Nota","Página","ID"',
+      '"Fecha","Nombre","Teléfono","Correo","Servicio","Mensaje","Estado","Plazo","Primer contacto","Minutos hasta el primer contacto","Contacto por","Nota","Página","Origen","Campaña","Primera página","Sitio de procedencia","utm_source","utm_medium","Clic de anuncio","ID"',
     )
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Ver"")"`)
     expect(csv).toContain(`"'+52 222 555 0177"`)
