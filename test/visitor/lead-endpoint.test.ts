@@ -203,10 +203,20 @@ describe('delivering a quote request', () => {
     expect(post.headers['content-type']).toBe('application/json')
     expect(post.headers.accept).toBe('application/json')
     // The page's path alone (never its query, where personal data could travel); the submission id a retry
-    // repeats; when typing began.
+    // repeats; when typing began; where the visitor came from (issue 43): here they opened /contacto itself,
+    // with no referrer and no tags, so only that is known.
     expect(post.body).toEqual({
       ...TRIMMED,
       page: CONTACT_PATH,
+      source: {
+        landing: CONTACT_PATH,
+        referrer: '',
+        utm_source: '',
+        utm_medium: '',
+        utm_campaign: '',
+        gclid: false,
+        fbclid: false,
+      },
       submittedAt: expect.any(String),
       id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       openedAt: expect.any(String),
