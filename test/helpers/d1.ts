@@ -77,7 +77,12 @@ function gated(db: D1Database, limit = 4): D1Database {
     while (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
     active++
     try {
-      return await call()
+      try {
+        return await call()
+      } catch (error) {
+        if (!staleSocket(error)) throw error
+        return await call()
+      }
     } finally {
       active--
       waiting.shift()?.()
@@ -99,6 +104,17 @@ function gated(db: D1Database, limit = 4): D1Database {
     batch: <T>(statements: D1PreparedStatement[]) =>
       gate(() => db.batch<T>(statements.map((statement) => real.get(statement) ?? statement))),
   }
+}
+
+/**
+ * A call written to a kept-alive socket that workerd had already closed: Miniflare's client closes idle sockets
+ * after 1 s, before workerd's 5 s, but on a loaded machine its timer can fire late and the next call goes out on a
+ * socket the other side has closed ("fetch failed", cause `UND_ERR_SOCKET` "other side closed"). workerd closes only
+ * idle sockets, so the call never reached the database: sent again once, on a new socket.
+ */
+function staleSocket(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause
+  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed'
 }
 
 /** A statement as it travels to the D1 Worker of the Pages stack (test/helpers/d1-worker.ts). */
