@@ -132,7 +132,7 @@ async function waitForHttp(
   url: string,
   child: ChildProcess,
   log: () => string,
-  timeoutMs = 60_000,
+  timeoutMs = 300_000,
 ): Promise<void> {
   const started = Date.now()
   let exited: number | null = null
@@ -385,18 +385,23 @@ export function localD1Id(): string {
 /**
  * A fresh local D1 in `persistTo` with migrations/ applied, as `wrangler d1 migrations apply DB --local`
  * does with the project's wrangler.toml (production: --remote). Run before the server starts: one process at a
- * time on the file.
+ * time on the file. The wrangler commands' limit is a hang guard only: on a 2-core machine kept busy by other
+ * work, applying the seven migrations took over two minutes (a 120 s limit killed it after the third).
  */
+const WRANGLER_HANG_GUARD_MS = 600_000
+
 export function createLocalD1(persistTo: string): LocalD1 {
   if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
   mkdirSync(path.join(persistTo, 'home'), { recursive: true })
   const result = spawnSync(
     wranglerBin,
     ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
-    { cwd: projectRoot, env: wranglerEnv(persistTo), encoding: 'utf8', timeout: 120_000 },
+    { cwd: projectRoot, env: wranglerEnv(persistTo), encoding: 'utf8', timeout: WRANGLER_HANG_GUARD_MS },
   )
   if (result.status !== 0)
-    throw new Error(`wrangler d1 migrations apply failed:\n${result.stdout}\n${result.stderr}`)
+    throw new Error(
+      `wrangler d1 migrations apply failed (${result.signal ?? `exit ${result.status}`}):\n${result.stdout}\n${result.stderr}`,
+    )
   return { persistTo, databaseId: localD1Id() }
 }
 
@@ -405,7 +410,7 @@ export function executeLocalD1(d1: LocalD1, sql: string): void {
   const result = spawnSync(
     wranglerBin,
     ['d1', 'execute', 'DB', '--local', '--persist-to', d1.persistTo, '--command', sql],
-    { cwd: projectRoot, env: wranglerEnv(d1.persistTo), encoding: 'utf8', timeout: 120_000 },
+    { cwd: projectRoot, env: wranglerEnv(d1.persistTo), encoding: 'utf8', timeout: WRANGLER_HANG_GUARD_MS },
   )
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`)
 }

@@ -16,11 +16,14 @@ export interface BuildIntoOptions {
   env?: NodeJS.ProcessEnv
   /** The checkout to build (its own package.json and node_modules); default the working directory. */
   cwd?: string
-  /** The build process is ended after this long (a hang guard); default 10 minutes. */
+  /**
+   * The build process is ended after this long: a hang guard only, default 30 minutes (a quiet 2-core machine
+   * builds in about one; one kept busy by other work took over ten for the edited build).
+   */
   timeoutMs?: number
 }
 
-const DEFAULT_TIMEOUT_MS = 600_000
+const DEFAULT_TIMEOUT_MS = 1_800_000
 
 /** This process's environment as a shell would pass it on: without Jest's NODE_ENV=test, plus `extra`. */
 export function shellEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

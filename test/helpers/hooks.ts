@@ -1,12 +1,13 @@
 /**
  * A fixture for a whole test file: `start` runs in beforeAll and the started thing's `close` in afterAll; the
  * file holds a stand-in object whose properties and methods reach the started thing once it runs (the shape of
- * a Playwright fixture, in Jest).
+ * a Playwright fixture, in Jest). The start's limit is a hang guard: a Pages stack on a 2-core machine kept busy by
+ * other work took over three minutes to start (its migrations alone over two).
  */
 export function hooked<T extends { close(): Promise<void> | void }>(
   start: () => Promise<T>,
   what: string,
-  timeout = 180_000,
+  timeout = 600_000,
 ): T {
   let started: T | undefined
   beforeAll(async () => {

@@ -207,7 +207,7 @@ export async function startPagesStack({
 
 /** The stack for the whole file (started in beforeAll, closed in afterAll). */
 export const thePagesStack = (options: StackOptions = {}): PagesStack =>
-  hooked(() => startPagesStack(options), 'the Pages stack', 240_000)
+  hooked(() => startPagesStack(options), 'the Pages stack')
 
 /** The owner's e-mail API and webhook alone (for `npm start`'s own test), with this API key. */
 export const theChannels = (apiKey?: string): NotifyStandIn =>

@@ -23,7 +23,7 @@ export async function startScript(
   {
     env = {},
     ready,
-    timeoutMs = 180_000,
+    timeoutMs = 600_000,
   }: { env?: Record<string, string>; ready: string; timeoutMs?: number },
 ): Promise<RunningScript> {
   const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [script], {
