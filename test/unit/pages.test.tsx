@@ -177,7 +177,9 @@ describe('contact page', () => {
     const digits = (text: string) => text.replace(/\D/g, '')
     expect(digits(phone.getAttribute('placeholder') ?? '')).not.toBe(digits(site.phone.display).slice(-10))
     expect(phone).toHaveAttribute('placeholder', '221 000 0000')
-    // Under the form, where requests are kept and for how long, with the full notice.
+    // Under the form, what it sends of how the visitor came (issue 43), where requests are kept and for how
+    // long, with the full notice.
+    expect(screen.getByText(/^Cómo llegaste al sitio: .* sin cookies/)).toBeInTheDocument()
     const notice = screen.getByRole('region', { name: 'Aviso de privacidad simplificado' })
     expect(notice).toHaveTextContent(
       'AquaPuebla, con domicilio en Centro Histórico, Puebla, Pue., es responsable del tratamiento',
