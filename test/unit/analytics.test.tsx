@@ -85,16 +85,24 @@ describe('analyticsCspSources', () => {
     ).toEqual(['https://stats.example.mx'])
   })
 
-  test("GA4: Google's documented list", () => {
-    expect(analyticsCspSources({ PLAUSIBLE_DOMAIN: '', PLAUSIBLE_SRC: '', GA4_ID: 'G-ABC123' })).toEqual({
-      scriptSrc: ['https://*.googletagmanager.com'],
-      connectSrc: [
-        'https://*.google-analytics.com',
-        'https://*.analytics.google.com',
-        'https://*.googletagmanager.com',
-      ],
-      imgSrc: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
-    })
+  test('GA4: the tag from the tag manager, its hits to Google’s collection hosts (the URLs gtag.js uses)', () => {
+    const ga4 = analyticsCspSources({ PLAUSIBLE_DOMAIN: '', PLAUSIBLE_SRC: '', GA4_ID: 'G-ABC123' })
+    const allows = (sources: string[], url: string) =>
+      sources.some((source) => new URL(url).hostname.endsWith(source.replace('https://*', '')))
+    const tag = 'https://www.googletagmanager.com/gtag/js?id=G-ABC123'
+    const hits = [
+      'https://region1.google-analytics.com/g/collect',
+      'https://region1.analytics.google.com/g/collect',
+    ]
+    expect([tag, ...hits].map((url) => allows(ga4.scriptSrc, url))).toEqual([true, false, false])
+    expect([tag, ...hits].every((url) => allows(ga4.connectSrc, url))).toBe(true)
+    expect(allows(ga4.imgSrc, hits[0]!)).toBe(true)
+    // Google signals and ads features stay off: no doubleclick.net.
+    expect(
+      Object.values(ga4)
+        .flat()
+        .filter((source) => source.includes('doubleclick')),
+    ).toEqual([])
   })
 })
 

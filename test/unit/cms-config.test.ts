@@ -67,15 +67,7 @@ describe('the CMS configuration generated from the content schema', () => {
     expect(files.map((file) => file.file)).toEqual(
       Object.keys(contentSchemas).map((name) => `content/${name}.yaml`),
     )
-    expect(files.map((file) => file.label)).toEqual([
-      'Datos de la empresa',
-      'Página de inicio',
-      'Página Nosotros',
-      'Página Servicios',
-      'Página Ubicación',
-      'Página Contacto',
-      'Tiempos de respuesta',
-    ])
+    expect(files.map((file) => file.label)).toEqual(Object.values(contentSchemas).map(v.getTitle))
     expect(config).toMatchObject({ media_folder: 'content/media', public_folder: '/media' })
     // The local proxy only in what `npm run cms` serves; a build's admin signs in with GitHub only.
     expect(config).not.toHaveProperty('local_backend')

@@ -69,6 +69,18 @@ function runPopup(html: string, replyFrom: string, { stranger = false, opener = 
   return { posted, nonce: script[1], shown: status.textContent }
 }
 
+/** The callback GitHub sends the pop-up back to with `code` and the state just begun, under these admin origins. */
+async function callback(code = 'codigo-bueno', adminOrigins = ''): Promise<Response> {
+  const { location, cookie } = begin()
+  return finishAuth({
+    request: new Request(`${SITE}/api/callback?code=${code}&state=${location.searchParams.get('state')}`, {
+      headers: { Cookie: cookie },
+    }),
+    env: { ...env, CMS_ADMIN_ORIGINS: adminOrigins },
+  })
+}
+const signedInPage = (adminOrigins: string) => callback('codigo-bueno', adminOrigins)
+
 test('/api/auth sends the owner to GitHub with the app id, our callback, the repo scope and a fresh state', () => {
   const first = begin()
   expect(first.response.status).toBe(302)
@@ -116,14 +128,7 @@ test('the sign-in asks GitHub only for the scope Decap asks for, from the allow-
 })
 
 test('/api/callback trades the code for a token and hands it to the admin window of our own origin', async () => {
-  const { location, cookie } = begin()
-  const state = location.searchParams.get('state')
-  const response = await finishAuth({
-    request: new Request(`${SITE}/api/callback?code=codigo-bueno&state=${state}`, {
-      headers: { Cookie: cookie },
-    }),
-    env,
-  })
+  const response = await callback()
   expect(response.status).toBe(200)
   expect(tokenRequests).toEqual([
     {
@@ -176,17 +181,7 @@ test('on plain-HTTP loopback (wrangler pages dev) the state cookie has no prefix
 })
 
 test('the token goes to no other origin: a window elsewhere that answers gets nothing', async () => {
-  const { location, cookie } = begin()
-  const response = await finishAuth({
-    request: new Request(
-      `${SITE}/api/callback?code=codigo-bueno&state=${location.searchParams.get('state')}`,
-      {
-        headers: { Cookie: cookie },
-      },
-    ),
-    env,
-  })
-  const { posted } = runPopup(await response.text(), 'https://evil.example')
+  const { posted } = runPopup(await (await callback()).text(), 'https://evil.example')
   expect(posted).toEqual([['authorizing:github', SITE]])
 })
 
@@ -205,16 +200,7 @@ test('a callback with another state, or none, is refused before GitHub is asked'
 })
 
 test("GitHub's refusal reaches the admin as an error, and a site without the app's secrets says so", async () => {
-  const { location, cookie } = begin()
-  const refused = await finishAuth({
-    request: new Request(
-      `${SITE}/api/callback?code=codigo-viejo&state=${location.searchParams.get('state')}`,
-      {
-        headers: { Cookie: cookie },
-      },
-    ),
-    env,
-  })
+  const refused = await callback('codigo-viejo')
   expect(refused.status).toBe(401)
   expect(runPopup(await refused.text(), SITE).posted[1]).toEqual([
     'authorization:github:error:{"message":"The code passed is incorrect or expired."}',
@@ -224,18 +210,6 @@ test("GitHub's refusal reaches the admin as an error, and a site without the app
   expect(unconfigured.status).toBe(500)
   expect(await unconfigured.text()).toMatch(/GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are not set/)
 })
-
-/** A successful callback's page, for `env` with these admin origins. */
-async function signedInPage(adminOrigins: string): Promise<Response> {
-  const { location, cookie } = begin()
-  return finishAuth({
-    request: new Request(
-      `${SITE}/api/callback?code=codigo-bueno&state=${location.searchParams.get('state')}`,
-      { headers: { Cookie: cookie } },
-    ),
-    env: { ...env, CMS_ADMIN_ORIGINS: adminOrigins },
-  })
-}
 
 test('with CMS_ADMIN_ORIGINS the token goes to the listed admin origin that answers, and to no other', async () => {
   // The admin served by another host (nginx) than the functions (CMS_AUTH_BASE_URL pointing at them).

@@ -100,7 +100,7 @@ describe('named paths', () => {
     ...['src/grader/charts.js', 'src/analyzer/tests'],
   ])
   /** Files whose paths are test data (inputs a guard must refuse, files a lint case pretends to be). */
-  const DATA = ['cms-proxy', 'github-stand-in', 'import-rules'].map((name) => `test/unit/${name}.test.ts`)
+  const DATA = ['cms-proxy', 'import-rules'].map((name) => `test/unit/${name}.test.ts`)
   const sources = files.filter(
     (file) =>
       /\.(ts|tsx|cjs|mjs|js|md|json|ya?ml|toml|jsonc|sql)$|^\.ci\/run$/.test(file) &&

@@ -150,19 +150,6 @@ describe('changes and CSRF', () => {
     ).toEqual(forbidden)
   })
 
-  test('sign-out from the page with the token deletes the cookie', async () => {
-    const { session, cookie } = await cookieFor('duena', Date.now(), true)
-    const response = await handleInbox({
-      request: new Request(`${SITE}/api/inbox/logout`, {
-        method: 'POST',
-        headers: { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf },
-      }),
-      env: sessionsEnv(),
-    })
-    expect(response.status).toBe(204)
-    expect(response.headers.get('Set-Cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; Path=/; Max-Age=0`))
-  })
-
   test('the session route gives the page its login and CSRF token', async () => {
     const { session, cookie } = await cookieFor('duena', Date.now(), true)
     const response = await handleInbox({

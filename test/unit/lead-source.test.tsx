@@ -1,23 +1,18 @@
 /**
  * Where a client came from (issue 43), in the browser's part and the shared table: what the page notes when the
  * visitor lands (src/leads/landing.ts, read by src/leads/source.ts: the referrer's host only, the tags bounded,
- * whether a click id, never its value; a client-side navigation changes nothing), what the quote form sends with the lead, and the owner's label
+ * whether a click id, never its value; a client-side navigation changes nothing), and the owner's label
  * of those facts (contract/lead-source.ts), row by row of the documented table, and how the inbox shows it. The
- * endpoint's side and the figures' query: lead-source-store.test.ts.
+ * endpoint's side and the figures' query: lead-source-store.test.ts; what the form sends, in Chromium:
+ * test/hosts/lead-source.test.ts.
  */
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { ThemeProvider } from 'styled-components'
+import { render, screen, within } from '@testing-library/react'
 import type { Lead, MonthFigures } from '../../contract/inbox-api'
 import { SOURCE_MAX_LENGTH } from '../../contract/lead-rules'
 import { NO_SOURCE, sourceLabel, sourceText, type SourceColumns } from '../../contract/lead-source'
-import { QuoteForm } from '../../src/components/quote-form'
-import { contacto } from '../../src/content/contacto'
 import { LeadSource } from '../../src/inbox/components/lead-source'
 import { SourceFigures } from '../../src/inbox/components/source-figures'
-import { noteLanding } from '../../src/leads/landing'
-import { landingSource, type LandingSource } from '../../src/leads/source'
-import { theme } from '../../src/theme/theme'
+import { landingSource } from '../../src/leads/source'
 
 /** A fresh copy of the note (once per page), the page landed at `address` from `referrer`, and its reader. */
 function land(address: string, referrer: string) {
@@ -73,60 +68,6 @@ describe('the note taken on landing', () => {
 
   test('no referrer at all (typed, bookmarked, an app that sends none) is an empty host, not a guess', () => {
     expect(land('/contacto', '').landingSource()).toMatchObject({ landing: '/contacto', referrer: '' })
-  })
-})
-
-describe('the quote form with an endpoint', () => {
-  const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
-  const realFetch = globalThis.fetch
-  beforeEach(() => {
-    globals.LEAD_ENDPOINT = '/api/leads'
-  })
-  afterEach(() => {
-    globals.LEAD_ENDPOINT = ''
-    globalThis.fetch = realFetch
-  })
-
-  test('sends what the page noted with the lead, and its privacy notice says so', async () => {
-    // The module the form imports, noted as the client entry does, then a client-side navigation to the form.
-    noteLanding(
-      {
-        pathname: '/',
-        search: '?utm_source=facebook&utm_medium=cpc&utm_campaign=verano&fbclid=IwAR-SECRETO',
-      },
-      '',
-    )
-    window.history.pushState(null, '', '/contacto')
-    const bodies: { source?: LandingSource; page?: string }[] = []
-    globalThis.fetch = jest.fn(async (_url: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)) as (typeof bodies)[number])
-      return new Response('{"id":"x"}', { status: 201 })
-    }) as unknown as typeof fetch
-    const user = userEvent.setup()
-    render(
-      <ThemeProvider theme={theme}>
-        <QuoteForm form={contacto.form} />
-      </ThemeProvider>,
-    )
-    expect(screen.getByText(/^Cómo llegaste al sitio: .* sin cookies/)).toBeInTheDocument()
-    await user.type(screen.getByLabelText('Nombre Completo'), 'Rosa Vargas')
-    await user.type(screen.getByLabelText('Teléfono'), '222 555 0199')
-    await user.type(screen.getByLabelText('Email'), 'rosa@example.com')
-    await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
-    await user.type(screen.getByLabelText('Mensaje'), 'Mantenimiento mensual.')
-    await user.click(screen.getByRole('button', { name: 'Enviar Mensaje' }))
-    await waitFor(() => expect(bodies).toHaveLength(1))
-    expect(bodies[0]?.page).toBe('/contacto')
-    expect(bodies[0]?.source).toEqual({
-      landing: '/',
-      referrer: '',
-      utm_source: 'facebook',
-      utm_medium: 'cpc',
-      utm_campaign: 'verano',
-      gclid: false,
-      fbclid: true,
-    })
-    expect(JSON.stringify(bodies[0])).not.toContain('SECRETO')
   })
 })
 

@@ -16,7 +16,6 @@ import {
   markOpened,
   submissionStore,
   SUBMISSION_KEY,
-  type SubmissionStore,
 } from '../../src/leads/draft'
 import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/leads/lead'
 import { SCRIPT_WAIT_MS } from '../../src/leads/turnstile-widget'
@@ -60,46 +59,17 @@ function memoryStorage(): Storage {
   }
 }
 
-const kinds: [string, () => Storage | undefined][] = [
+// The form's tests below prove the rest of the store with no localStorage and one that throws: the first
+// keystroke kept, one id for every send of a draft, a new one after delivery.
+test.each([
   ['no localStorage at all', () => undefined],
   ['a localStorage whose every use throws', refusingStorage],
-]
-
-describe.each(kinds)('the submission store with %s', (_kind, storage) => {
-  let store: SubmissionStore
-  beforeEach(() => {
-    store = submissionStore(storage)
-  })
-
-  test('the first keystroke is kept, and later keystrokes do not move it', () => {
-    markOpened(store, at(0))
-    markOpened(store, at(30))
-    expect(JSON.parse(store.read() ?? 'null')).toEqual({ openedAt: T0.toISOString() })
-  })
-
-  test('every send of one draft is the same submission, opened at the first keystroke', () => {
-    markOpened(store, at(0))
-    const first = currentSubmission(store, () => at(-60))
-    expect(first).toEqual({ id: expect.stringMatching(UUID), openedAt: T0.toISOString() })
-    expect(currentSubmission(store)).toEqual(first)
-    expect(currentSubmission(store)).toEqual(first)
-  })
-
-  test('a delivered send forgets it: the next draft gets its own id and opened time', () => {
-    markOpened(store, at(0))
-    const sent = currentSubmission(store)
-    clearSubmission(store)
-    expect(store.read()).toBeNull()
-    markOpened(store, at(120))
-    const next = currentSubmission(store)
-    expect(next.id).not.toBe(sent.id)
-    expect(next.openedAt).toBe(at(120).toISOString())
-  })
-
-  test('with no keystroke noted, filling in began when the page was opened, never "now"', () => {
-    expect(currentSubmission(store, () => at(-300)).openedAt).toBe(at(-300).toISOString())
-  })
-})
+])(
+  'with %s and no keystroke noted, filling in began when the page was opened, never "now"',
+  (_kind, storage) => {
+    expect(currentSubmission(submissionStore(storage), () => at(-300)).openedAt).toBe(at(-300).toISOString())
+  },
+)
 
 describe('the submission store with a working localStorage', () => {
   test('keeps the submission there too, so a reload sends the same one', () => {

@@ -13,7 +13,7 @@ async function h1(name: string) {
 }
 
 describe('home page', () => {
-  test('shows the hero with a free-quote and a services button', async () => {
+  test('the hero with a free-quote and a services button, six benefits, the figures, three testimonials, a closing call', async () => {
     await renderRoute('/')
     await h1(inicio.hero.title)
     const hero = screen.getByRole('region', { name: inicio.hero.title })
@@ -25,11 +25,6 @@ describe('home page', () => {
       'href',
       '/servicios',
     )
-  })
-
-  test('lists six benefits and the four company figures', async () => {
-    await renderRoute('/')
-    await h1(inicio.hero.title)
     const benefits = screen.getByRole('region', { name: inicio.benefits.title })
     expect(within(benefits).getAllByRole('heading', { level: 3 })).toHaveLength(6)
     const figures = screen.getByRole('region', { name: inicio.statsLabel })
@@ -41,38 +36,23 @@ describe('home page', () => {
     ]) {
       expect(figures).toHaveTextContent(`${label}${number}`)
     }
-  })
-
-  test('shows three five-star testimonials from satisfied clients in Puebla', async () => {
-    await renderRoute('/')
-    await h1(inicio.hero.title)
     const section = screen.getByRole('region', { name: inicio.testimonials.title })
     expect(within(section).getAllByText('5 de 5 estrellas')).toHaveLength(3)
     expect(within(section).getAllByText('Cliente satisfecho')).toHaveLength(3)
     expect(within(section).getAllByText('Puebla, Pue.')).toHaveLength(3)
-  })
-
-  test('closes with a call to action to the contact page', async () => {
-    await renderRoute('/')
-    await h1(inicio.hero.title)
     const cta = screen.getByRole('region', { name: inicio.cta.title })
     expect(within(cta).getByRole('link')).toHaveAttribute('href', '/contacto')
   })
 })
 
 describe('about page', () => {
-  test('tells the story since 2014, with the ISO 9001 note, mission and vision', async () => {
+  test('the story since 2014 with the ISO 9001 note, mission, vision, four values, a team of three, three certifications', async () => {
     await renderRoute('/nosotros')
     await h1(nosotros.intro.title)
     expect(screen.getByRole('heading', { name: /Desde 2014/ })).toBeInTheDocument()
     expect(screen.getByText(/ISO 9001 de gestión de la calidad/)).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Misión' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Visión' })).toBeInTheDocument()
-  })
-
-  test('shows the four values, a team of three and three certifications', async () => {
-    await renderRoute('/nosotros')
-    await h1(nosotros.intro.title)
     const values = screen.getByRole('region', { name: nosotros.values.title })
     for (const value of ['Excelencia', 'Pasión', 'Confianza', 'Innovación']) {
       expect(within(values).getByRole('heading', { name: value })).toBeInTheDocument()
@@ -93,7 +73,7 @@ describe('about page', () => {
 })
 
 describe('services page', () => {
-  test('shows six services, each with six features, a price and a quote button', async () => {
+  test('six services with six features, a price and a quote button each, four steps, six photos, two closing links', async () => {
     await renderRoute('/servicios')
     await h1(servicios.intro.title)
     const cards = screen.getAllByRole('article')
@@ -107,6 +87,22 @@ describe('services page', () => {
         within(card).getByRole('link', { name: `Solicitar cotización: ${service.title}` }),
       ).toHaveAttribute('href', '/contacto')
     }
+    const steps = screen.getByRole('region', { name: servicios.process.title })
+    const items = within(steps).getAllByRole('listitem')
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Paso 01: Consulta inicial',
+      'Paso 02: Diseño y cotización',
+      'Paso 03: Construcción',
+      'Paso 04: Entrega y garantía',
+    ])
+    const gallery = screen.getByRole('region', { name: servicios.gallery.title })
+    expect(within(gallery).getAllByRole('img')).toHaveLength(6)
+    const cta = screen.getByRole('region', { name: servicios.cta.title })
+    expect(
+      within(cta)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/contacto', '/nosotros'])
   })
 
   test('prints the spec prices in Mexican pesos', () => {
@@ -120,36 +116,10 @@ describe('services page', () => {
       'Consultar precio',
     ])
   })
-
-  test('explains the four-step process and shows a gallery of six projects', async () => {
-    await renderRoute('/servicios')
-    await h1(servicios.intro.title)
-    const steps = screen.getByRole('region', { name: servicios.process.title })
-    const items = within(steps).getAllByRole('listitem')
-    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Paso 01: Consulta inicial',
-      'Paso 02: Diseño y cotización',
-      'Paso 03: Construcción',
-      'Paso 04: Entrega y garantía',
-    ])
-    const gallery = screen.getByRole('region', { name: servicios.gallery.title })
-    expect(within(gallery).getAllByRole('img')).toHaveLength(6)
-  })
-
-  test('ends with links to the contact and about pages', async () => {
-    await renderRoute('/servicios')
-    await h1(servicios.intro.title)
-    const cta = screen.getByRole('region', { name: servicios.cta.title })
-    expect(
-      within(cta)
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href')),
-    ).toEqual(['/contacto', '/nosotros'])
-  })
 })
 
 describe('location page', () => {
-  test('shows the address in the historic centre, phone, hours and a map link', async () => {
+  test('the address in the historic centre, phone, hours, a map link, ten areas, two ways there, call and chat', async () => {
     await renderRoute('/ubicacion')
     await h1(ubicacion.intro.title)
     const office = screen.getByRole('region', { name: ubicacion.office.title })
@@ -164,11 +134,6 @@ describe('location page', () => {
     expect(maps).toHaveAttribute('target', '_blank')
     expect(maps).toHaveAttribute('rel', 'noopener noreferrer')
     expect(screen.getByRole('img', { name: /Mapa de ubicación/ })).toBeInTheDocument()
-  })
-
-  test('lists the ten service areas and both ways to get there', async () => {
-    await renderRoute('/ubicacion')
-    await h1(ubicacion.intro.title)
     const areas = screen.getByRole('region', { name: ubicacion.areas.title })
     expect(
       within(areas)
@@ -177,11 +142,6 @@ describe('location page', () => {
     ).toEqual([...site.serviceAreas])
     expect(screen.getByRole('heading', { name: 'En automóvil' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'En transporte público' })).toBeInTheDocument()
-  })
-
-  test('offers a call button and a WhatsApp chat in a new tab', async () => {
-    await renderRoute('/ubicacion')
-    await h1(ubicacion.intro.title)
     const actions = screen.getByRole('region', { name: ubicacion.contact.title })
     expect(within(actions).getByRole('link', { name: /Llamar ahora/ })).toHaveAttribute(
       'href',
@@ -195,7 +155,8 @@ describe('location page', () => {
 })
 
 describe('contact page', () => {
-  test('shows the contact cards, the form, the emergency line, hours and four FAQs', async () => {
+  test('the contact cards, the form, the emergency line, hours, four FAQs and the privacy notice', async () => {
+    const user = userEvent.setup()
     await renderRoute('/contacto')
     await h1(contacto.intro.title)
     expect(screen.getAllByRole('link', { name: site.email.address })[0]).toHaveAttribute(
@@ -211,12 +172,15 @@ describe('contact page', () => {
     expect(screen.getByRole('img', { name: contacto.image.alt })).toBeInTheDocument()
     const faq = screen.getByRole('region', { name: contacto.faq.title })
     expect(within(faq).getAllByRole('group')).toHaveLength(4)
-  })
-
-  test('the privacy notice under the form says where requests are kept and for how long, with the full notice', async () => {
-    const user = userEvent.setup()
-    await renderRoute('/contacto')
-    const notice = await screen.findByRole('region', { name: 'Aviso de privacidad simplificado' })
+    // The phone field's example is not the company's own number.
+    const phone = screen.getByLabelText('Teléfono')
+    const digits = (text: string) => text.replace(/\D/g, '')
+    expect(digits(phone.getAttribute('placeholder') ?? '')).not.toBe(digits(site.phone.display).slice(-10))
+    expect(phone).toHaveAttribute('placeholder', '221 000 0000')
+    // Under the form, what it sends of how the visitor came (issue 43), where requests are kept and for how
+    // long, with the full notice.
+    expect(screen.getByText(/^Cómo llegaste al sitio: .* sin cookies/)).toBeInTheDocument()
+    const notice = screen.getByRole('region', { name: 'Aviso de privacidad simplificado' })
     expect(notice).toHaveTextContent(
       'AquaPuebla, con domicilio en Centro Histórico, Puebla, Pue., es responsable del tratamiento',
     )
@@ -227,13 +191,5 @@ describe('contact page', () => {
     expect(within(notice).getByText(/^Cuánto tiempo: conservamos tu solicitud 2 años/)).not.toBeVisible()
     await user.click(full)
     expect(within(notice).getByText(/^Cuánto tiempo: conservamos tu solicitud 2 años/)).toBeVisible()
-  })
-
-  test("the phone field's example is not the company's own number", async () => {
-    await renderRoute('/contacto')
-    const phone = await screen.findByLabelText('Teléfono')
-    const digits = (text: string) => text.replace(/\D/g, '')
-    expect(digits(phone.getAttribute('placeholder') ?? '')).not.toBe(digits(site.phone.display).slice(-10))
-    expect(phone).toHaveAttribute('placeholder', '221 000 0000')
   })
 })
