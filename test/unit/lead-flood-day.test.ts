@@ -14,13 +14,9 @@
  * docs/leads.md, "A day of flood", has both.
  */
 import promise from 'content:promesa'
-import { handleLeads } from '../../edge/leads/endpoint'
-import type { LeadEnv } from '../../edge/leads/env'
-import { forgetPromise } from '../../edge/leads/promise'
 import { runSchedule } from '../../edge/leads/schedule'
-import { startD1, type TestD1 } from '../helpers/d1'
-import { formJson, leadEnv, promiseAssets } from '../helpers/lead-requests'
-import { startNotifyStandIn, type NotifyRequest, type NotifyStandIn } from '../stand-ins/notify'
+import { formJson, leadBench } from '../helpers/lead-requests'
+import type { NotifyRequest } from '../stand-ins/notify'
 
 const HOURS = Number(process.env.FLOOD_DAY_HOURS) || 24
 const FLOOD_PER_HOUR = Number(process.env.FLOOD_DAY_LEADS_PER_HOUR) || 12
@@ -29,19 +25,7 @@ const HOUR = 3_600_000
 /** Midnight in Mexico City, Wednesday 25 November 2026. */
 const START = Date.parse('2026-11-25T06:00:00.000Z')
 
-let d1: TestD1
-let standIn: NotifyStandIn
-let env: LeadEnv
-
-beforeAll(async () => {
-  ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
-  forgetPromise()
-  env = leadEnv(d1, standIn, { ASSETS: promiseAssets(promise) })
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all([d1?.close(), standIn?.close()])
-})
+const lead = leadBench({ promise })
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
 
@@ -103,13 +87,13 @@ test(`a day of flood: per channel, messages within the budget, emergencies alert
   let recorded = 0
   /** What the stand-in got since the last look, at the simulated time `at`. */
   const collect = (at: number) => {
-    for (const request of standIn.requests.slice(recorded)) {
+    for (const request of lead.standIn.requests.slice(recorded)) {
       const channel = request.path === '/emails' ? 'email' : 'webhook'
       const kind = /^aquapuebla\/([^/]+)\//.exec(request.idempotencyKey ?? '')?.[1] ?? '?'
       // A replayed e-mail (same key) was not sent again; a webhook call is a message whatever it carries.
       if (!request.replayed) sent.push({ at, channel, kind, request })
     }
-    recorded = standIn.requests.length
+    recorded = lead.standIn.requests.length
   }
   const emergencies: { at: number; name: string }[] = []
   const posts = day()
@@ -120,26 +104,15 @@ test(`a day of flood: per channel, messages within the budget, emergencies alert
     while (next < posts.length && (posts[next]?.at ?? Infinity) < until) {
       const post = posts[next++]!
       if (post.emergency) emergencies.push({ at: post.at, name: JSON.parse(post.body).name as string })
-      const later: Promise<unknown>[] = []
-      const answer = await handleLeads({
-        request: new Request('https://www.aquapuebla.mx/api/leads', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-            'CF-Connecting-IP': post.address,
-          },
-          body: post.body,
-        }),
-        env,
-        waitUntil: (work) => later.push(work),
-        now: () => new Date(START + post.at),
+      const answer = await lead.post(post.body, {
+        headers: { 'CF-Connecting-IP': post.address },
+        now: new Date(START + post.at),
       })
       await answer.arrayBuffer()
-      await Promise.all(later)
+      await lead.settle()
       collect(post.at)
     }
-    await runSchedule(env, () => new Date(START + until)).catch((error: unknown) => console.error(error))
+    await runSchedule(lead.env, () => new Date(START + until)).catch((error: unknown) => console.error(error))
     collect(until)
   }
 
