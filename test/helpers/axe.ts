@@ -1,20 +1,15 @@
 /**
- * axe-core's WCAG 2.x A and AA rules on the page a tab shows, in every engine, with the axe-core version this
- * project pins:
- * - Chromium and Firefox: @axe-core/puppeteer, which puts axe's source in the page through the protocol (CDP,
- *   BiDi), outside the page's policy;
- * - WebKit: classic WebDriver has no such way in; its scripts run under the page's policy, which refuses to
- *   evaluate axe's source (no 'unsafe-eval' in any policy of the site) or to run it inline. So the front server
- *   of test/helpers/webkit.ts answers it at AXE_PATH, a path of the page's own origin, and a <script src> there
- *   is loaded as any script of the site is (`script-src 'self'`): the policy the page got is not changed. A tab
- *   opened without the front server (`openSite({ probe: false })`) cannot be checked, and says so.
+ * axe-core's WCAG 2.x A and AA rules on the page a tab shows, in every engine: through @axe-core/puppeteer in
+ * Chromium and Firefox (the protocol puts axe in the page, outside its policy); in WebKit as a <script src> of
+ * the page's own origin that the front server answers (test/helpers/webkit.ts AXE_PATH), so the policy the page
+ * got is not changed.
  */
 import { AxePuppeteer } from '@axe-core/puppeteer'
 import axe from 'axe-core'
 import { engine, puppeteerPage, type Tab } from './driver'
 import { AXE_PATH } from './webkit'
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 type Violation = Pick<axe.Result, 'id' | 'help'> & { nodes: { target: unknown[] }[] }
 
@@ -23,9 +18,9 @@ const describe = (violations: Violation[]) =>
   violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 
 /** Every violation of WCAG_TAGS's rules on the tab's page, one line each ([] when clean). */
-export async function accessibilityViolations(tab: Tab, tags: string[] = WCAG_TAGS): Promise<string[]> {
+export async function accessibilityViolations(tab: Tab): Promise<string[]> {
   if (engine !== 'webkit') {
-    const results = await new AxePuppeteer(puppeteerPage(tab), axe.source).withTags(tags).analyze()
+    const results = await new AxePuppeteer(puppeteerPage(tab), axe.source).withTags(WCAG_TAGS).analyze()
     return describe(results.violations)
   }
   const loaded = await tab.evaluate(
@@ -53,6 +48,6 @@ export async function accessibilityViolations(tab: Tab, tags: string[] = WCAG_TA
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target.map(String) })),
     }))
-  }, tags)
+  }, WCAG_TAGS)
   return describe(violations)
 }

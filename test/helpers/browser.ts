@@ -1,8 +1,6 @@
 /**
- * A browser for the puppeteer suites: Debian Chromium (or Firefox ESR with BROWSER_ENGINE=firefox,
- * test/helpers/engines.ts), and its pages with external hosts answered offline: the stock photos by a placeholder,
- * Turnstile's script and the analytics providers by their stand-ins (test/stand-ins/), everything else aborted.
- * The suites every engine runs open their tabs through test/helpers/driver.ts instead.
+ * A puppeteer browser (test/helpers/engines.ts) and its pages with external hosts answered offline: the stock
+ * photos by a placeholder, Turnstile and the analytics providers by their stand-ins, everything else aborted.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -33,10 +31,8 @@ export async function launchBrowser({ blockStorage, ...options }: BrowserOptions
   if (!blockStorage) return launchEngine(options.engine, options)
   const profile = mkdtempSync(path.join(tmpdir(), 'chromium-blocked-storage-'))
   mkdirSync(path.join(profile, 'Default'))
-  writeFileSync(
-    path.join(profile, 'Default', 'Preferences'),
-    JSON.stringify({ profile: { default_content_setting_values: { cookies: 2 } } }),
-  )
+  const preferences = { profile: { default_content_setting_values: { cookies: 2 } } }
+  writeFileSync(path.join(profile, 'Default', 'Preferences'), JSON.stringify(preferences))
   const browser = await launchEngine('chromium', { ...options, userDataDir: profile })
   const close = browser.close.bind(browser)
   browser.close = async () => {

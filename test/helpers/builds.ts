@@ -1,15 +1,7 @@
 /**
- * The builds the browser tests run on (decision 036), each made at most once per run by the browser projects'
- * global setup (test/setup/build-check.ts) and reused while its record (scripts/lib/build-info.ts) says it is
- * current; a test file only asks for one by name (`builtSite('endpoint')`) and never builds:
- * - `default`: dist/ (`npm run build`): nothing configured, the quote form simulates its sending;
- * - `endpoint`: what `npm start` builds, the form posting to the site's own /api/leads (LEAD_ENDPOINT);
- * - `edited`: the site as an owner has configured and edited it: the form on /api/leads with Turnstile's widget,
- *   Plausible and GA4, and content edited in every way the content, photos and CMS tests check (a new phone
- *   and price, a seventh service, a fifth FAQ, two testimonials, four team members; the home cover, two gallery
- *   photos and a huge story photo uploaded from a phone).
- * The variants live in .variants/<name>/ (git-ignored), their server bundle, content copy, image cache and build
- * log beside it.
+ * The builds the browser tests run on (`default`: dist/, `endpoint`, `edited`; decision 036), each made at most
+ * once per run by the browser projects' global setup (test/setup/build-check.ts) into .variants/<name>/; a test
+ * file only asks for one by name (`builtSite('endpoint')`) and never builds.
  */
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -54,8 +46,7 @@ const VARIANTS: Record<Exclude<BuildName, 'default'>, Variant> = {
 }
 
 /** Where a variant's pieces are. */
-export function variantPaths(name: BuildName) {
-  if (name === 'default') return { dist: distDir, ssr: `${distDir}-server`, content: '', images: '', log: '' }
+export function variantPaths(name: Exclude<BuildName, 'default'>) {
   const base = path.join(projectRoot, '.variants', name)
   return {
     dist: base,
@@ -147,7 +138,7 @@ function buildEnv(name: Exclude<BuildName, 'default'>): Record<string, string> {
 }
 
 /** Why the variant is not the build wanted now, or null. */
-export function variantStale(name: Exclude<BuildName, 'default'>): string | null {
+function variantStale(name: Exclude<BuildName, 'default'>): string | null {
   const { dist, ssr, content } = variantPaths(name)
   const env = buildEnv(name)
   const contentDir = VARIANTS[name].content ? content : path.join(projectRoot, 'content')
@@ -216,9 +207,7 @@ export function buildLog(name: Exclude<BuildName, 'default'>): string {
  * with them differs from dist/ in those files alone (compared file by file on 2026-11-25). Decap probes a local
  * proxy on loopback (CMS_PROXY_URL) and would use one that answers: it is pointed at a port nothing listens on.
  */
-export async function adminSettingsCopy(
-  env: Record<string, string>,
-): Promise<{ dir: string; close(): void }> {
+async function adminSettingsCopy(env: Record<string, string>): Promise<{ dir: string; close(): void }> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'admin-settings-'))
   const dir = path.join(scratch, 'dist')
   cpSync(distDir, dir, { recursive: true })

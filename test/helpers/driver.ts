@@ -1,21 +1,12 @@
 /**
- * One way for a suite to drive a browser, whatever engine its jest project names (BROWSER_ENGINE, set by
- * test/setup/project-*.ts), so that each visitor scenario is written once and runs in every engine
- * (docs/decisions/030-one-suite-every-engine-thin-drivers.md):
- * - Chromium (CDP) and Firefox ESR (WebDriver BiDi) through puppeteer-core (test/helpers/engines.ts, browser.ts);
- * - WebKit, Safari's engine, through WebKitGTK's WebKitWebDriver with selenium-webdriver (test/helpers/webkit.ts).
- * What a test checks runs in the page (`evaluate`, `waitFor`: the same function in every engine); the driver
- * only opens pages, finds elements by their accessible role and name, and clicks, types, presses keys.
- * Every tab also keeps what the page complained about (console errors and warnings, uncaught errors, CSP
- * violations, dialogs) and the requests it made, so every engine can be asked the same questions.
- * The few tests that need what only puppeteer offers (media emulation, request interception, a script before
- * the page's own, pointer gestures) say so with `onlyIn` and reach the page through `puppeteerPage`.
+ * One way for a suite to drive a browser, whatever engine its jest project names (BROWSER_ENGINE): Chromium and
+ * Firefox through puppeteer-core (browser.ts), WebKit through selenium-webdriver (webkit.ts). What a test checks
+ * runs in the page, the same function in every engine (docs/testing.md, decision 030).
  */
-import type { Browser, BrowserContext, ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core'
+import type { Browser, ElementHandle, JSHandle, KeyInput, Page } from 'puppeteer-core'
 import { launchBrowser, openPage } from './browser'
-import type { BuildName } from './builds'
 import { engine, type Engine } from './engines'
-import { hooked } from './hooks'
+import { hooked, until } from './hooks'
 import { candidateSelector, candidatesInPage } from './role-candidates'
 import { serveSite, type ServedSite } from './site'
 import { MIN_WIDTH, openWebKitSite } from './webkit'
@@ -23,7 +14,7 @@ import { MIN_WIDTH, openWebKitSite } from './webkit'
 export { engine }
 export type EngineName = Engine
 
-/** The narrowest viewport the engine's window can have (WebKitGTK: 447 px, test/helpers/webkit.ts). */
+/** The narrowest viewport the engine's window can have (WebKitGTK: 447 px). */
 export const narrowest = engine === 'webkit' ? MIN_WIDTH : 0
 
 /** The widths a test asks for, as this engine can give them (each once). */
@@ -140,8 +131,6 @@ export interface Site {
 export interface SiteOptions {
   /** A server already running there (the CMS's dev server, a Pages stack) instead of a served build. */
   origin?: string
-  /** The build to serve (test/helpers/builds.ts), by the project's host; default dist/. */
-  build?: BuildName
   /**
    * WebKit: false opens `origin` directly, without the front server that puts the problem probe in its pages (the
    * CMS's proxy answers only its admin's own origin): those tabs cannot report console problems.
@@ -149,13 +138,10 @@ export interface SiteOptions {
   probe?: boolean
 }
 
-/**
- * The project's browser started and the site served: a build by the project's host (test/helpers/site.ts), or
- * the server already running at `origin`. WebKit: test/helpers/webkit.ts.
- */
-export async function openSite({ origin, build, probe = true }: SiteOptions = {}): Promise<Site> {
-  if (engine === 'webkit') return openWebKitSite(origin, probe, build)
-  const [browser, server] = await Promise.all([launchBrowser(), origin ? undefined : serveSite({ build })])
+/** The project's browser started and dist/ served by the project's host, or the server running at `origin`. */
+export async function openSite({ origin, probe = true }: SiteOptions = {}): Promise<Site> {
+  if (engine === 'webkit') return openWebKitSite(origin, probe)
+  const [browser, server] = await Promise.all([launchBrowser(), origin ? undefined : serveSite()])
   return puppeteerSite(browser, server, origin ?? server!.url)
 }
 
@@ -175,27 +161,17 @@ export function tabsOf(site: Site): (options?: TabOptions) => Promise<Tab> {
   }
 }
 
+/** Closing the browser closes every tab and context it opened. */
 function puppeteerSite(browser: Browser, server: ServedSite | undefined, url: string): Site {
-  const tabs: Tab[] = []
-  const contexts: BrowserContext[] = []
   return {
     url,
     seesProblems: true,
     async open({ fresh = false, ...options } = {}) {
-      let owner = browser
-      if (fresh) {
-        const context = await browser.createBrowserContext()
-        contexts.push(context)
-        owner = context as unknown as Browser
-      }
+      const owner = fresh ? ((await browser.createBrowserContext()) as unknown as Browser) : browser
       const opened = await openPage(owner, options)
-      const tab = puppeteerTab(opened.page, { baseUrl: url, problems: opened.problems, ...options })
-      tabs.push(tab)
-      return tab
+      return puppeteerTab(opened.page, { baseUrl: url, problems: opened.problems, ...options })
     },
     async close() {
-      await Promise.all(tabs.splice(0).map((tab) => tab.close().catch(() => undefined)))
-      await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
       await Promise.all([browser.close(), server?.close()])
     },
   }
@@ -239,35 +215,31 @@ export function puppeteerTab(
   })
   const touch = Boolean(page.viewport()?.hasTouch)
   /**
-   * Waits until `fn(...args)` is truthy in the page. With scripts on the page polls itself; with scripting off
-   * (Firefox's second browser) the page's own timers and promises never run, so it is asked from here.
+   * Waits until `fn(...args)` is truthy in the page. With scripts on the page polls itself by interval:
+   * puppeteer's default, every animation frame, stalls in a tab that is not in front (frames do not run there).
+   * With scripting off (Firefox's second browser) the page's own timers never run, so it is asked from here.
    */
-  const waitInPage = async (
-    fn: InPage<unknown>,
-    args: unknown[],
-    timeout: number,
-    what: string,
-  ): Promise<JSHandle<unknown>> => {
-    const failed = (error: Error) => {
-      throw new Error(`waiting for ${what}: ${error.message}`)
-    }
+  const waitInPage = async (fn: InPage<unknown>, args: unknown[], timeout: number, what: string) => {
     if (javascript)
       return (
-        page.waitForFunction(fn as never, { timeout }, ...(unwrap(args) as never[])) as Promise<
+        page.waitForFunction(fn as never, { timeout, polling: 100 }, ...(unwrap(args) as never[])) as Promise<
           JSHandle<unknown>
         >
-      ).catch(failed)
-    const deadline = Date.now() + timeout
-    for (;;) {
-      const handle = (await page.evaluateHandle(
-        fn as never,
-        ...(unwrap(args) as never[]),
-      )) as JSHandle<unknown>
-      if (await handle.evaluate((value) => Boolean(value))) return handle
-      await handle.dispose()
-      if (Date.now() > deadline) return failed(new Error(`timed out after ${timeout} ms`))
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+      ).catch((error: Error) => {
+        throw new Error(`waiting for ${what}: ${error.message}`)
+      })
+    return until(
+      async () => {
+        const handle = (await page.evaluateHandle(
+          fn as never,
+          ...(unwrap(args) as never[]),
+        )) as JSHandle<unknown>
+        if (await handle.evaluate((value) => Boolean(value))) return handle
+        await handle.dispose()
+      },
+      what,
+      timeout,
+    )
   }
   type Scope = Page | ElementHandle<Element>
   /** Chromium: its accessibility tree answers a query over the whole page at once (CDP's queryAXTree). */
@@ -285,33 +257,34 @@ export function puppeteerTab(
   const firefoxByRole = async (role: string, name: string, selector: string, scope: Scope) => {
     const css = candidateSelector(role)
     const root = scope === page ? null : (scope as ElementHandle<Element>)
-    const deadline = Date.now() + 10_000
-    for (;;) {
-      const list = await page.evaluateHandle(candidatesInPage, css, name, root)
-      const candidates = [...(await list.getProperties()).values()].flatMap((handle) => {
-        const element = handle.asElement()
-        return element ? [element as ElementHandle<Element>] : []
-      })
-      const found: ElementHandle<Element>[] = []
-      for (const candidate of candidates) {
-        const parent = (await candidate.evaluateHandle(
-          (element) => element.parentElement ?? element,
-        )) as ElementHandle<Element>
-        const named = await parent.$$(selector)
-        if (await candidate.evaluate((element, ...all) => all.includes(element), ...named))
-          found.push(candidate)
-        await Promise.all([parent, ...named].map((handle) => handle.dispose()))
-      }
-      await list.dispose()
-      if (found.length > 0) return found
-      if (Date.now() > deadline)
-        throw new Error(
-          candidates.length === 0
-            ? `no ${role} named "${name}": nothing in the page could be one`
-            : `no ${role} named "${name}": ${candidates.length} candidate(s), none with that role and name in Firefox's accessibility tree`,
-        )
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    let candidates: ElementHandle<Element>[] = []
+    return until(
+      async () => {
+        const list = await page.evaluateHandle(candidatesInPage, css, name, root)
+        candidates = [...(await list.getProperties()).values()].flatMap((handle) => {
+          const element = handle.asElement()
+          return element ? [element as ElementHandle<Element>] : []
+        })
+        const found: ElementHandle<Element>[] = []
+        for (const candidate of candidates) {
+          const parent = (await candidate.evaluateHandle(
+            (element) => element.parentElement ?? element,
+          )) as ElementHandle<Element>
+          const named = await parent.$$(selector)
+          if (await candidate.evaluate((element, ...all) => all.includes(element), ...named))
+            found.push(candidate)
+          await Promise.all([parent, ...named].map((handle) => handle.dispose()))
+        }
+        await list.dispose()
+        return found.length > 0 && found
+      },
+      `a ${role} named "${name}"`,
+      10_000,
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}: ${candidates.length} candidate(s) in the page, none with that role and name in Firefox's accessibility tree`,
+      )
+    })
   }
   const tab: Tab & { page: Page } = {
     page,
@@ -428,8 +401,8 @@ export function puppeteerPage(tab: Tab): Page {
 }
 
 /** A request to a host other than this machine's, other than the stock-photo host (answered locally). */
-export function offMachine(request: Request, photoHost = 'images.unsplash.com'): boolean {
+export function offMachine(request: Request): boolean {
   const { hostname, protocol } = new URL(request.url)
   if (protocol === 'data:' || protocol === 'blob:') return false
-  return !['127.0.0.1', 'localhost', '[::1]', photoHost].includes(hostname)
+  return !['127.0.0.1', 'localhost', '[::1]', 'images.unsplash.com'].includes(hostname)
 }

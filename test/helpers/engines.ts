@@ -1,10 +1,7 @@
 /**
- * Which browser engine the browser tests drive (BROWSER_ENGINE, set by each jest project's
- * test/setup/project-*.ts), and how the puppeteer ones are launched offline:
- * chromium (default): Debian Chromium over CDP (PUPPETEER_EXECUTABLE_PATH);
- * firefox: Debian Firefox ESR over WebDriver BiDi (FIREFOX_EXECUTABLE_PATH), no separate driver;
- * webkit: WebKitGTK through WebKitWebDriver, started by test/helpers/webkit.ts, not here.
- * Suites reach all three through test/helpers/driver.ts.
+ * Which browser engine the browser tests drive (BROWSER_ENGINE, set by test/setup/project-*.ts), and how the
+ * puppeteer ones are launched offline: Debian Chromium over CDP (PUPPETEER_EXECUTABLE_PATH), Firefox ESR over
+ * WebDriver BiDi (FIREFOX_EXECUTABLE_PATH). WebKit: test/helpers/webkit.ts.
  */
 import { existsSync } from 'node:fs'
 import puppeteer, { type Browser } from 'puppeteer-core'
@@ -19,18 +16,15 @@ function engineFromEnv(value: string | undefined): Engine {
 }
 
 export const engine: Engine = engineFromEnv(process.env.BROWSER_ENGINE)
-export const isFirefox = engine === 'firefox'
-
-export const firefoxPath = process.env.FIREFOX_EXECUTABLE_PATH || '/usr/bin/firefox-esr'
 
 /**
- * Firefox preferences on top of puppeteer's own test profile (which already turns off updates, Shield,
- * safe browsing, data reporting and first-run pages): nothing may leave the machine. Every proxied request
- * goes to a closed port (127.0.0.1:9) and fails at once; loopback is never proxied, so the site under test
- * and the tests' own servers answer directly. Requests to the stock-photo host never reach the network
- * either: the tests intercept them (scripts/lib/offline-images.ts interceptExternal).
+ * Firefox preferences on top of puppeteer's own test profile (which already turns off updates, Shield, safe
+ * browsing, data reporting and first-run pages): nothing may leave the machine. Every proxied request (HTTP,
+ * HTTPS, WebSocket: telemetry, region lookups, push, add-on updates included) goes to a closed port (127.0.0.1:9)
+ * and fails at once; loopback is never proxied, so the site and the tests' own servers answer directly. What
+ * does not go through a proxy (DNS, prefetching, speculative connections, connectivity probes) is turned off.
  */
-export const firefoxPrefs: Record<string, string | number | boolean> = {
+const firefoxPrefs: Record<string, string | number | boolean> = {
   'network.proxy.type': 1,
   'network.proxy.http': '127.0.0.1',
   'network.proxy.http_port': 9,
@@ -40,39 +34,23 @@ export const firefoxPrefs: Record<string, string | number | boolean> = {
   'network.proxy.no_proxies_on': 'localhost, 127.0.0.1',
   // Firefox proxies loopback too unless this stays false (its default since 67: said out loud here).
   'network.proxy.allow_hijacking_localhost': false,
-  // No DNS over HTTPS, no DNS or link prefetching, no speculative connections.
   'network.trr.mode': 5,
   'network.dns.disablePrefetch': true,
   'network.prefetch-next': false,
   'network.predictor.enabled': false,
-  // No captive-portal or connectivity probes, no region lookup, no push service.
   'network.captive-portal-service.enabled': false,
   'network.connectivity-service.enabled': false,
-  'browser.region.network.url': '',
-  'browser.region.update.enabled': false,
-  'dom.push.enabled': false,
-  // No update checks, telemetry or system add-on updates.
-  'app.update.enabled': false,
-  'app.update.auto': false,
-  'extensions.systemAddon.update.enabled': false,
-  'toolkit.telemetry.enabled': false,
-  'toolkit.telemetry.unified': false,
-  'toolkit.telemetry.server': '',
-  'toolkit.telemetry.reportingpolicy.firstRun': false,
-  'browser.ping-centre.telemetry': false,
-  'browser.newtabpage.activity-stream.feeds.telemetry': false,
-  'browser.newtabpage.activity-stream.telemetry': false,
-  // No first-run, what's-new or default-browser pages.
-  'browser.aboutwelcome.enabled': false,
-  'trailhead.firstrun.didSeeAboutWelcome': true,
-  'browser.messaging-system.whatsNewPanel.enabled': false,
 }
 
 /** The executable for a puppeteer engine, or a message naming the Debian package that provides it. */
-export function executableFor(which: Exclude<Engine, 'webkit'>): string {
+function executableFor(which: Exclude<Engine, 'webkit'>): string {
   const [executable, debianPackage, variable] =
     which === 'firefox'
-      ? [firefoxPath, 'firefox-esr', 'FIREFOX_EXECUTABLE_PATH']
+      ? [
+          process.env.FIREFOX_EXECUTABLE_PATH || '/usr/bin/firefox-esr',
+          'firefox-esr',
+          'FIREFOX_EXECUTABLE_PATH',
+        ]
       : [chromiumPath, 'chromium', 'PUPPETEER_EXECUTABLE_PATH']
   if (!existsSync(executable))
     throw new Error(
@@ -82,33 +60,25 @@ export function executableFor(which: Exclude<Engine, 'webkit'>): string {
   return executable
 }
 
-export interface LaunchOptions {
+interface LaunchOptions {
   /** Accept a self-signed certificate (wrangler's local HTTPS) as if it were a real one. */
   acceptInsecureCerts?: boolean
   /** Chromium's own profile folder (a content setting written into it before the launch). */
   userDataDir?: string
 }
 
-/**
- * A headless puppeteer browser of the selected engine (or the one given). The `webkit` project asks for one only
- * in the tests that need Chromium's DevTools protocol whatever the engine (none of the shared suites does).
- */
+/** A headless puppeteer browser of the selected engine (or the one given). */
 export function launchEngine(which: Engine = engine, options: LaunchOptions = {}): Promise<Browser> {
   if (which === 'webkit')
     throw new Error('puppeteer cannot drive WebKit: open pages through test/helpers/driver.ts (openSite)')
-  const executablePath = executableFor(which)
   if (which === 'firefox') return launchFirefox(firefoxPrefs, options)
-  return puppeteer.launch({ executablePath, args: chromiumArgs, ...options })
+  return puppeteer.launch({ executablePath: executableFor(which), args: chromiumArgs, ...options })
 }
 
-function launchFirefox(
-  prefs: Record<string, string | number | boolean>,
-  { acceptInsecureCerts }: LaunchOptions = {},
-): Promise<Browser> {
+function launchFirefox(prefs: typeof firefoxPrefs, { acceptInsecureCerts }: LaunchOptions = {}) {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: executableFor('firefox'),
-    headless: true,
     extraPrefsFirefox: prefs,
     acceptInsecureCerts,
   })

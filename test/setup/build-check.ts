@@ -1,13 +1,8 @@
 /**
- * Before a browser project's tests (jest.config.js `globalSetup`): the builds they run against must be the ones
- * they are written for (decision 036), of the sources as they are now, each made here at most once per run and
- * never by a test file. The build's own record says what it was built with (scripts/lib/build-info.ts).
- * - The variants the project names (`testEnvironmentOptions.builds`: test/helpers/builds.ts) are built into
- *   .variants/ when missing or stale, and reused otherwise.
- * - dist/ must be the default build (jest's `globals`: no LEAD_ENDPOINT, no analytics, no Turnstile). Built
- *   otherwise, or older than a source, it is built again here with the default settings (about a minute).
- *   DIST_DIR naming another folder: that build is someone's on purpose, so it is left alone and the run stops at
- *   once with the reason and the command that builds it as the tests need.
+ * Before a browser project's tests (jest.config.js `globalSetup`): dist/ must be the default build of the sources
+ * as they are now (jest's `globals`), and the variants the project names (`testEnvironmentOptions.builds`)
+ * current; each is built here when it is not (docs/testing.md, decision 036). DIST_DIR naming another folder:
+ * that build is someone's on purpose, so the run stops with the command that builds it as the tests need.
  */
 import path from 'node:path'
 import type { Config } from '@jest/types'
@@ -29,8 +24,8 @@ export default async function checkBuilds(
   _global: Config.GlobalConfig,
   project: Config.ProjectConfig,
 ): Promise<void> {
-  checkBuild(project)
   const name = project.displayName?.name ?? 'browser'
+  checkBuild(project, name)
   for (const variant of (project.testEnvironmentOptions.builds ?? []) as Exclude<BuildName, 'default'>[]) {
     const started = Date.now()
     const reason = await ensureVariant(variant)
@@ -41,13 +36,12 @@ export default async function checkBuilds(
   }
 }
 
-function checkBuild(project: Config.ProjectConfig): void {
+function checkBuild(project: Config.ProjectConfig, name: string): void {
   const wanted = settingsOf(project.globals as Record<string, unknown>)
   const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
   const contentDir = path.resolve(root, process.env.CONTENT_DIR || 'content')
   const reason = staleReason(dist, { settings: wanted, contentDir }, root)
   if (!reason) return
-  const name = project.displayName?.name ?? 'browser'
   const relative = path.relative(root, dist)
   if (process.env.DIST_DIR && relative !== 'dist') {
     const assignments = Object.entries(wanted)

@@ -1,6 +1,3 @@
-/**
- * The jest project `chromium` (jest.config.js): its test files drive Chromium against dist/ served by scripts/serve.ts.
- * Set before each file loads; test/helpers/engines.ts and test/helpers/browser.ts read them.
- */
+// The jest project `chromium`: Chromium against dist/ served by scripts/serve.ts (test/helpers/engines.ts, site.ts).
 process.env.BROWSER_ENGINE = 'chromium'
 process.env.TEST_HOST = 'serve'

@@ -1,6 +1,3 @@
-/**
- * The jest project `firefox` (jest.config.js): its test files drive Firefox ESR against dist/ served by scripts/serve.ts.
- * Set before each file loads; test/helpers/engines.ts and test/helpers/browser.ts read them.
- */
+// The jest project `firefox`: Firefox ESR against dist/ served by scripts/serve.ts (test/helpers/engines.ts, site.ts).
 process.env.BROWSER_ENGINE = 'firefox'
 process.env.TEST_HOST = 'serve'

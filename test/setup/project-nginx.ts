@@ -1,6 +1,3 @@
-/**
- * The jest project `nginx` (jest.config.js): its test files drive Chromium against dist/ served by Debian's nginx with the build's nginx.conf.
- * Set before each file loads; test/helpers/engines.ts and test/helpers/browser.ts read them.
- */
+// The jest project `nginx`: Chromium against dist/ served by Debian's nginx with the build's nginx.conf.
 process.env.BROWSER_ENGINE = 'chromium'
 process.env.TEST_HOST = 'nginx'
