@@ -1,31 +1,13 @@
 /**
- * The Lighthouse benchmark: `npm run bench`. A build against another, round by round, with the no-JS copy as the
- * yardstick, because on this noisy machine (2 shared cores; Lighthouse's benchmarkIndex moves 2× within an hour) a
- * figure means something only beside its reference measured in the same minutes. How to read it:
- * docs/performance.md. About 1 min per build, then ~12 s per Lighthouse run (5 rounds × 3 variants × 5 routes
- * ≈ 15 min; `ROUNDS=3 ROUTES=/` ≈ 4 min).
+ * The Lighthouse benchmark, `npm run bench`: the working tree (`tree`) against another commit (`ref`) and the tree's
+ * build without its scripts (`nojs`), interleaved round by round, each route in a fresh Chromium with Lighthouse's
+ * mobile preset. What it measures and how to read it: docs/performance.md. About 1 min per build, then ~12 s per run.
  *   ROUNDS=7 npm run bench               rounds (default 5, at least 3)
  *   ROUTES=/,/servicios npm run bench    only these routes (default: every page)
  *   REF=a4cd813 npm run bench            the commit to compare with (default HEAD when the working tree has changes
  *                                        to what visitors get, else HEAD~1: what the last commit changed)
- *   VARIANTS=tree,nojs npm run bench     which variants (default tree,ref,nojs)
- * Analytics builds as for `npm run build` (PLAUSIBLE_DOMAIN, GA4_ID): Plausible's Events API is then the local
- * stub's (202), and GA4's consent notice is never answered, so nothing leaves the machine.
- *
- * 1. A photo stub on loopback answers `/photo-*?w=&h=` (the stock photos, through the build-time IMAGE_ORIGIN) with
- *    a phone-like JPEG of that size (scripts/fixtures/sample-photos.ts at quality 70, ~75 KB at 960×640, about what
- *    the CDN sends); the sizes the pages name are made before any measurement. Plain HTTP: Lighthouse charges it no
- *    TLS handshake.
- * 2. Variants: `tree` is the working tree (uncommitted changes included) built into bench/build/; `ref` is REF,
- *    exported with `git archive` into a temp folder that borrows this checkout's node_modules; `nojs` is the tree's
- *    build with every app script removed (loader, module scripts, modulepreloads, hydration data; JSON-LD kept):
- *    the same HTML, CSS and headers, the limit hydration is measured against. Each served by scripts/serve.ts.
- * 3. Each round runs every route on every variant, the order rotating by round, a fresh Debian Chromium per run
- *    (Lighthouse's default mobile preset: simulated slow 4G, 4× CPU), all four categories.
- * 4. Prints per route the median [min–max] of each metric and variant, the differences to ref and nojs (paired by
- *    round; "beyond noise" when larger than both IQRs and ≥ 80 % of rounds agree), the targets, the first-load
- *    bytes and every audit below 1 outside performance. Writes bench/results.json and each run's report as
- *    bench/lhr-<variant>-<page>-<round>.json (git-ignored). Exits non-zero only when something breaks.
+ * Analytics builds as for `npm run build` (PLAUSIBLE_DOMAIN, GA4_ID); the photo stub answers Plausible, and GA4's
+ * consent notice is never answered, so nothing leaves the machine.
  */
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -48,11 +30,9 @@ const benchDir = path.join(root, 'bench')
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean)
 const ROUTES = list(process.env.ROUTES)
-const VARIANTS = list(process.env.VARIANTS) ?? ['tree', 'ref', 'nojs']
 /** What visitors get: a change here makes the tree differ from HEAD. */
 const VISITOR_PATHS = ['src', 'pages', 'renderer', 'schema', 'content', 'index.html', 'scripts/build', 'scripts/hosts']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
-const TIMEOUT_MS = { launch: 15_000, lighthouse: 90_000 }
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
 const page = (route: string) => (route === '/' ? 'inicio' : route.slice(1).replaceAll('/', '-'))
@@ -167,24 +147,30 @@ function makeNoJsCopy(from: string, to: string): void {
 
 // 3. Lighthouse ------------------------------------------------------------------------------------------------
 
+const VARIANTS = ['tree', 'ref', 'nojs'] as const
+type Variant = (typeof VARIANTS)[number]
+
 const METRICS = {
-  perf: { label: 'Perf', digits: 0 },
-  a11y: { label: 'A11y', digits: 0 },
-  bp: { label: 'BP', digits: 0 },
-  seo: { label: 'SEO', digits: 0 },
-  fcpMs: { label: 'FCP ms', digits: 0 },
-  lcpMs: { label: 'LCP ms', digits: 0 },
-  tbtMs: { label: 'TBT ms', digits: 0 },
-  cls: { label: 'CLS', digits: 3 },
-  requests: { label: 'requests', digits: 0 },
-  benchmarkIndex: { label: 'benchmarkIndex', digits: 0 },
+  perf: 'Perf',
+  a11y: 'A11y',
+  bp: 'BP',
+  seo: 'SEO',
+  fcpMs: 'FCP ms',
+  lcpMs: 'LCP ms',
+  tbtMs: 'TBT ms',
+  cls: 'CLS',
+  requests: 'requests',
+  benchmarkIndex: 'benchmarkIndex',
 } as const
 type Metric = keyof typeof METRICS
+const metrics = Object.keys(METRICS) as Metric[]
+/** Every metric but the machine's speed, which the variants do not choose. */
+const compared = metrics.filter((m) => m !== 'benchmarkIndex')
 type Run = Record<Metric, number> & { failing: string[] }
 
 function summarize(lhr: Result): Run {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const [perf, a11y, bp, seo] = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100))
   const requests = lhr.audits['network-requests']?.details
   // Audits below 1 outside performance (whose opportunities are the timings above): what a11y, BP or SEO lost.
   const failing = CATEGORIES.slice(1).flatMap((id) =>
@@ -194,10 +180,10 @@ function summarize(lhr: Result): Run {
     }),
   )
   return {
-    perf: score('performance'),
-    a11y: score('accessibility'),
-    bp: score('best-practices'),
-    seo: score('seo'),
+    perf: perf!,
+    a11y: a11y!,
+    bp: bp!,
+    seo: seo!,
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -210,16 +196,12 @@ function summarize(lhr: Result): Run {
 
 /** One Lighthouse load in a fresh Chromium; once more if Lighthouse lost its trace (NO_NAVSTART, ~1 run in 100). */
 async function runLighthouse(url: string, retry = true): Promise<{ run: Run; report: string }> {
-  const browser = await withTimeout(
-    puppeteer.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }),
-    TIMEOUT_MS.launch,
-    'launching Chromium',
-  )
+  const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 15_000 })
   try {
     const port = Number(new URL(browser.wsEndpoint()).port)
     const options = { port, hostname: '127.0.0.1', output: 'json' as const, logLevel: 'error' as const }
     const flags = { ...options, onlyCategories: CATEGORIES, maxWaitForLoad: 30_000 }
-    const result = await withTimeout(lighthouse(url, flags), TIMEOUT_MS.lighthouse, `Lighthouse on ${url}`)
+    const result = await withTimeout(lighthouse(url, flags), 90_000, `Lighthouse on ${url}`)
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
     return { run: summarize(result.lhr), report: String(result.report) }
@@ -234,29 +216,29 @@ async function runLighthouse(url: string, retry = true): Promise<{ run: Run; rep
 
 // 4. Report ----------------------------------------------------------------------------------------------------
 
-const format = (metric: Metric, value: number) => value.toFixed(METRICS[metric].digits)
+const format = (metric: Metric, value: number) => value.toFixed(metric === 'cls' ? 3 : 0)
 const signed = (text: string) => (/^-|^0(\.0+)?$/.test(text) ? text : `+${text}`)
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`
 const header = (cells: string[]) => [row(cells), row(cells.map(() => '---'))]
 
-function routeReport(route: string, runs: Map<string, Run[]>): string[] {
-  const of = (name: string, metric: Metric) => (runs.get(name) ?? []).map((run) => run[metric])
-  const metrics = Object.keys(METRICS) as Metric[]
-  const lines = [`### ${route}`, '', ...header(['variant', ...metrics.map((m) => METRICS[m].label)])]
-  for (const name of runs.keys()) {
+type Runs = Map<Variant, Run[]>
+const of = (runs: Runs, name: Variant, metric: Metric) => runs.get(name)!.map((run) => run[metric])
+
+function routeReport(route: string, runs: Runs): string[] {
+  const lines = [`### ${route}`, '', ...header(['variant', ...metrics.map((m) => METRICS[m])])]
+  for (const name of VARIANTS) {
     const cells = metrics.map((m) => {
-      const s = spread(of(name, m))
+      const s = spread(of(runs, name, m))
       return `${format(m, s.median)} [${format(m, s.min)}–${format(m, s.max)}]`
     })
     lines.push(row([name, ...cells]))
   }
-  const compared = metrics.filter((m) => m !== 'benchmarkIndex')
-  for (const reference of ['ref', 'nojs'].filter((name) => runs.has(name))) {
+  for (const reference of ['ref', 'nojs'] as const) {
     lines.push('', `Against ${reference}: Δ of medians (Δ per round), verdict`, '')
-    lines.push(...header(['variant', ...compared.map((m) => METRICS[m].label)]))
-    for (const name of [...runs.keys()].filter((name) => name !== reference)) {
+    lines.push(...header(['variant', ...compared.map((m) => METRICS[m])]))
+    for (const name of VARIANTS.filter((name) => name !== reference)) {
       const cells = compared.map((m) => {
-        const d = difference(of(name, m), of(reference, m))
+        const d = difference(of(runs, name, m), of(runs, reference, m))
         const paired = d.paired.map((value) => signed(format(m, value))).join(' ')
         return `${signed(format(m, d.delta))} (${paired}) ${d.beyondNoise ? '**beyond noise**' : 'within noise'}`
       })
@@ -267,73 +249,62 @@ function routeReport(route: string, runs: Map<string, Run[]>): string[] {
 }
 
 /** The targets for the tree (docs/performance.md): against the no-JS copy, and not worse than the reference. */
-function targets(runs: Map<string, Run[]>): string[] {
-  const of = (name: string, metric: Metric) => (runs.get(name) ?? []).map((run) => run[metric])
-  const checks: string[] = []
-  const check = (met: boolean, what: string, detail: string) => checks.push(`${met ? '✓' : '✗'} ${what} (${detail})`)
-  if (!runs.has('tree')) return checks
-  if (runs.has('nojs')) {
-    const tbt = difference(of('tree', 'tbtMs'), of('nojs', 'tbtMs'))
-    check(tbt.delta <= 50, 'TBT ≤ nojs + 50 ms', `Δ ${tbt.delta.toFixed(0)} ms`)
-    const perf = difference(of('tree', 'perf'), of('nojs', 'perf'))
-    check(perf.delta >= -2, 'perf ≥ nojs − 2', `Δ ${perf.delta.toFixed(0)}`)
-    for (const metric of ['lcpMs', 'cls'] as const) {
-      const d = difference(of('tree', metric), of('nojs', metric))
-      const noise = d.beyondNoise ? 'beyond noise' : 'within noise'
-      check(!(d.delta > 0 && d.beyondNoise), `${METRICS[metric].label} not worse than nojs`, `Δ ${format(metric, d.delta)}, ${noise}`)
-    }
-  }
-  if (runs.has('ref')) {
-    const worse = (Object.keys(METRICS) as Metric[]).flatMap((metric) => {
-      const d = difference(of('tree', metric), of('ref', metric))
-      const higherIsBetter = ['perf', 'a11y', 'bp', 'seo'].includes(metric)
-      const bad = metric !== 'benchmarkIndex' && (higherIsBetter ? d.delta < 0 : d.delta > 0) && d.beyondNoise
-      return bad ? [`${METRICS[metric].label} ${signed(format(metric, d.delta))}`] : []
-    })
-    check(worse.length === 0, 'nothing worse than ref beyond noise', worse.join(', ') || 'none')
-  }
-  return checks
+function targets(runs: Runs): string[] {
+  const tree = (reference: Variant, metric: Metric) => difference(of(runs, 'tree', metric), of(runs, reference, metric))
+  const check = (met: boolean, what: string, detail: string) => `${met ? '✓' : '✗'} ${what} (${detail})`
+  const tbt = tree('nojs', 'tbtMs').delta
+  const perf = tree('nojs', 'perf').delta
+  const paints = (['lcpMs', 'cls'] as const).map((metric) => {
+    const d = tree('nojs', metric)
+    const noise = d.beyondNoise ? 'beyond noise' : 'within noise'
+    return check(!(d.delta > 0 && d.beyondNoise), `${METRICS[metric]} not worse than nojs`, `Δ ${format(metric, d.delta)}, ${noise}`)
+  })
+  const worse = compared.flatMap((metric) => {
+    const d = tree('ref', metric)
+    const higherIsBetter = ['perf', 'a11y', 'bp', 'seo'].includes(metric)
+    return (higherIsBetter ? d.delta < 0 : d.delta > 0) && d.beyondNoise
+      ? [`${METRICS[metric]} ${signed(format(metric, d.delta))}`]
+      : []
+  })
+  return [
+    check(tbt <= 50, 'TBT ≤ nojs + 50 ms', `Δ ${tbt.toFixed(0)} ms`),
+    check(perf >= -2, 'perf ≥ nojs − 2', `Δ ${perf.toFixed(0)}`),
+    ...paints,
+    check(worse.length === 0, 'nothing worse than ref beyond noise', worse.join(', ') || 'none'),
+  ]
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   if (!Number.isInteger(ROUNDS) || ROUNDS < 3) throw new Error(`ROUNDS must be an integer ≥ 3, got ${ROUNDS}`)
-  const unknown = VARIANTS.filter((name) => !['tree', 'ref', 'nojs'].includes(name))
-  if (unknown.length) throw new Error(`unknown variant ${unknown.join(', ')}: use tree, ref, nojs`)
   const started = Date.now()
   const work = mkdtempSync(path.join(tmpdir(), 'bench-'))
   const treeOut = path.join(benchDir, 'build')
-  const reference = VARIANTS.includes('ref') ? referenceCommit() : undefined
+  const reference = referenceCommit()
   const stub = await startPhotoStub()
-  const served: { name: string; dist: string; server: RunningServer }[] = []
+  const served: { name: Variant; dist: string; server: RunningServer }[] = []
   try {
     const env: NodeJS.ProcessEnv = { IMAGE_ORIGIN: stub.origin }
     if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = stub.origin
-    const dists: Record<string, string> = {}
-    if (VARIANTS.includes('tree') || VARIANTS.includes('nojs')) {
-      console.log(`bench: building the working tree (photos from ${stub.origin}) …`)
-      // Inside the checkout, where the server bundle finds node_modules.
-      await buildInto({ cwd: root, dist: path.join(treeOut, 'dist'), env })
-      dists.tree = path.join(treeOut, 'dist')
-    }
-    if (reference) {
-      console.log(`bench: building ref ${reference.subject} (${reference.why}; ${seconds(started)}) …`)
-      const checkout = path.join(work, 'ref')
-      exportCommit(reference.commit, checkout)
-      await buildInto({ cwd: checkout, dist: path.join(checkout, 'dist'), env })
-      dists.ref = path.join(checkout, 'dist')
-    }
-    if (VARIANTS.includes('nojs')) makeNoJsCopy(dists.tree!, (dists.nojs = path.join(work, 'nojs')))
+    const checkout = path.join(work, 'ref')
+    const dists = { tree: path.join(treeOut, 'dist'), ref: path.join(checkout, 'dist'), nojs: path.join(work, 'nojs') }
+    console.log(`bench: building the working tree (photos from ${stub.origin}) …`)
+    // Inside the checkout, where the server bundle finds node_modules.
+    await buildInto({ cwd: root, dist: dists.tree, env })
+    console.log(`bench: building ref ${reference.subject} (${reference.why}; ${seconds(started)}) …`)
+    exportCommit(reference.commit, checkout)
+    await buildInto({ cwd: checkout, dist: dists.ref, env })
+    makeNoJsCopy(dists.tree, dists.nojs)
     await stub.prepare(Object.values(dists))
 
-    const known = routeHtmlFiles(Object.values(dists)[0]!).map(({ route }) => route)
+    const known = routeHtmlFiles(dists.tree).map(({ route }) => route)
     const routes = ROUTES ?? known
     const unknown = routes.filter((route) => !known.includes(route))
     if (unknown.length) throw new Error(`ROUTES not in the build: ${unknown.join(', ')}`)
     for (const name of VARIANTS) {
-      const server = await startServer({ root: dists[name]!, port: 0, host: '127.0.0.1' })
-      served.push({ name, dist: dists[name]!, server })
+      const server = await startServer({ root: dists[name], port: 0, host: '127.0.0.1' })
+      served.push({ name, dist: dists[name], server })
     }
     console.log(`bench: built (${seconds(started)}); ${ROUNDS} rounds × ${VARIANTS.length} variants × ${routes.length} routes`)
     /** First-load JS and HTML per route, KB brotli (the no-JS copy has no scripts, nor a manifest to find them). */
@@ -343,7 +314,7 @@ async function main(): Promise<void> {
         measureRoutes(dist).map((b) => [b.route, { js: +toKb(b.firstLoadJsBytesBr).toFixed(1), html: +toKb(b.htmlBytesBr).toFixed(1) }]),
       )
 
-    const runs = new Map(routes.map((route) => [route, new Map(VARIANTS.map((name) => [name, [] as Run[]]))]))
+    const runs = new Map(routes.map((route) => [route, new Map(VARIANTS.map((name) => [name, [] as Run[]])) as Runs]))
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const route of routes) {
         // The order rotates by round: no variant always runs first, or right after the others.
@@ -361,8 +332,8 @@ async function main(): Promise<void> {
 
     const date = new Date().toISOString()
     const lines = [
-      `## npm run bench, ${date.slice(0, 16).replace('T', ' ')} UTC, ${ROUNDS} interleaved rounds` +
-        (reference ? `; ref = ${reference.subject} (${reference.why})` : ''),
+      `## npm run bench, ${date.slice(0, 16).replace('T', ' ')} UTC, ${ROUNDS} interleaved rounds; ` +
+        `ref = ${reference.subject} (${reference.why})`,
       'Cells: median [min–max]. "beyond noise": larger than both IQRs and ≥ 80 % of rounds agree on the sign.',
       ...(ROUNDS < 5 ? ['Fewer than 5 rounds: all must agree, which chance alone does often; a verdict here is weak.'] : []),
     ]
@@ -373,7 +344,7 @@ async function main(): Promise<void> {
     for (const [name, byRoute] of Object.entries(bytes))
       lines.push(`  ${name}: ${Object.entries(byRoute).map(([r, b]) => `${r} ${b.js}/${b.html}`).join(', ')}`)
     const failing = [...runs].flatMap(([route, byVariant]) =>
-      [...new Set((byVariant.get('tree') ?? []).flatMap((run) => run.failing))].map((audit) => `  ${route} ${audit}`),
+      [...new Set(byVariant.get('tree')!.flatMap((run) => run.failing))].map((audit) => `  ${route} ${audit}`),
     )
     lines.push('', `Audits below 1 outside performance (tree, any round): ${failing.length ? '' : 'none'}`, ...failing)
     if (stub.lateSizes.size) lines.push(`Photo sizes made during measurement: ${[...stub.lateSizes].join(', ')}`)
@@ -382,7 +353,7 @@ async function main(): Promise<void> {
     const results = {
       date,
       rounds: ROUNDS,
-      reference: reference ?? null,
+      reference,
       environment: { node: process.version, platform: `${platform()} ${arch()}`, cpus: cpus().length },
       setup: 'Lighthouse default config (mobile, simulated throttling), four categories; photos from a local stub',
       bytes,

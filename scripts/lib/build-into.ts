@@ -16,14 +16,13 @@ export interface BuildIntoOptions {
   env?: NodeJS.ProcessEnv
   /** The checkout to build (its own package.json and node_modules); default the working directory. */
   cwd?: string
-  /**
-   * The build process is ended after this long: a hang guard only, default 30 minutes (a quiet 2-core machine
-   * builds in about one; one kept busy by other work took over ten for the edited build).
-   */
-  timeoutMs?: number
 }
 
-const DEFAULT_TIMEOUT_MS = 1_800_000
+/**
+ * The build process is ended after this long: a hang guard only (a quiet 2-core machine builds in about a minute;
+ * one kept busy by other work took over ten for the edited build).
+ */
+const TIMEOUT_MS = 1_800_000
 
 /** This process's environment as a shell would pass it on: without Jest's NODE_ENV=test, plus `extra`. */
 export function shellEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -50,7 +49,7 @@ export function buildIntoSync(options: BuildIntoOptions & { inherit?: boolean })
     cwd: options.cwd ?? process.cwd(),
     env: buildEnvironment(options),
     encoding: 'utf8',
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeout: TIMEOUT_MS,
     stdio: options.inherit ? 'inherit' : 'pipe',
   })
 }
@@ -67,7 +66,7 @@ export function buildInto(options: BuildIntoOptions): Promise<void> {
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const timer = setTimeout(() => child.kill('SIGTERM'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const timer = setTimeout(() => child.kill('SIGTERM'), TIMEOUT_MS)
     child.on('error', reject)
     child.on('close', (code, signal) => {
       clearTimeout(timer)

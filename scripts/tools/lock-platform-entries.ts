@@ -19,18 +19,7 @@ interface LockPackage {
   optionalDependencies?: Record<string, string>
 }
 
-const OS = [
-  'android',
-  'darwin',
-  'freebsd',
-  'linux',
-  'openbsd',
-  'openharmony',
-  'win32',
-  'netbsd',
-  'sunos',
-  'aix',
-]
+const OS = 'android darwin freebsd linux openbsd openharmony win32 netbsd sunos aix'.split(' ')
 
 function platformOf(name: string): Pick<LockPackage, 'os' | 'cpu' | 'libc'> | null {
   const parts = name.split('/').pop()!.split('-')

@@ -1,19 +1,7 @@
 /**
- * The image pipeline: every uploaded file the content names (`file: /media/<name>`, kept in
- * content/media/, never published as it is) becomes AVIF, WebP and a JPEG fallback at the widths in
- * OUTPUT_WIDTHS no larger than the photo, EXIF orientation applied and every piece of metadata left out
- * (sharp writes none unless asked: no EXIF, GPS, XMP, IPTC or ICC profile; pixels are converted to sRGB
- * first). Each copy gets a content-hashed name under /assets/, where every host caches for a year: one
- * hash per photo, of all its copies' bytes (src/content/uploaded-image.ts: `<name>-<hash>-<width>.avif`).
- *
- * Runs before anything is written: `npm run check:content` (the build's first step) validates and
- * processes every image into the cache, failing with one line per problem
- * (`inicio.yaml: hero.image: /media/x.jpg is 800 px wide; …`); the Vite plugin then reads the cache,
- * hands the components ready metadata (UploadedImage in schema/content.ts) and emits the files.
- *
- * Cache: IMAGE_CACHE_DIR or node_modules/.cache/aquapuebla-images, one folder per source file's
- * SHA-256 (and the pipeline's settings), so unchanged photos are never processed twice, whatever
- * their name.
+ * The image pipeline (what it writes, its names and its cache: docs/photos.md): every uploaded file the content
+ * names becomes AVIF, WebP and JPEG copies, checked and processed into the cache by `npm run check:content`
+ * before anything is written; the Vite plugin then reads the cache and emits the files.
  */
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'

@@ -80,29 +80,10 @@ function issueMessage(root: v.GenericSchema, issue: v.BaseIssue<unknown>): strin
 const TEMPLATE = /\{([^{}]*)\}/g
 
 /** Counts in words, as a sentence says them ("servicio en diez zonas"); the lists stay far below 20. */
-const NUMBER_WORDS = [
-  'cero',
-  'un',
-  'dos',
-  'tres',
-  'cuatro',
-  'cinco',
-  'seis',
-  'siete',
-  'ocho',
-  'nueve',
-  'diez',
-  'once',
-  'doce',
-  'trece',
-  'catorce',
-  'quince',
-  'dieciséis',
-  'diecisiete',
-  'dieciocho',
-  'diecinueve',
-  'veinte',
-]
+const NUMBER_WORDS = (
+  'cero un dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis diecisiete ' +
+  'dieciocho diecinueve veinte'
+).split(' ')
 export const countInWords = (count: number) => NUMBER_WORDS[count] ?? String(count)
 
 /**
