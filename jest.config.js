@@ -73,8 +73,8 @@ const browserProject = (name, testMatch, extra = {}) => ({
  * The suites every engine runs, written once against test/helpers/driver.ts: where engines differ (rendering,
  * hydration, form validation and its scrolling, the owner's phone edit in the CMS). The owner's lead inbox runs
  * in Chromium and WebKit (ownersInbox). The rest (hosts, validators, CSP, photos, analytics …) proves the same
- * thing in any engine, so it runs once, in Chromium; inside these files, the few tests that need what only one
- * driver offers say so (`onlyIn`).
+ * thing in any engine, so it runs once, in Chromium; inside these files, what the page's script or the build
+ * decides runs in Chromium alone, and what only one driver offers says so (`onlyIn`, each file's header).
  */
 const everyEngine = [
   '<rootDir>/test/visitor/site.test.ts',
@@ -120,8 +120,8 @@ export default {
     browserProject('webkit', [...everyEngine, ...ownersInbox], {
       slowTestThreshold: 60,
     }),
-    // The site suite with Debian's nginx serving the build, as on a VPS (but the menu, overflow and skip link,
-    // which the page's files alone decide: site.test.ts says why).
+    // The site suite with Debian's nginx serving the build, as on a VPS: only what a browser proves there (each
+    // page hydrated under nginx's headers and policy, a reload, the 404 screen); site.test.ts says why.
     browserProject('nginx', ['<rootDir>/test/visitor/site.test.ts']),
   ],
 }

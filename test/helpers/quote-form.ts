@@ -12,24 +12,33 @@ export type PageOrTab = Page | Tab
 
 const isTab = (target: PageOrTab): target is Tab => 'waitFor' in target
 
-/** Waits until `fn(...args)` is truthy in the page. */
+/**
+ * Waits until `fn(...args)` is truthy in the page. A puppeteer page is polled by interval: its default polls
+ * on animation frames, which stop in a tab that is not in front (another page of the same browser opened later).
+ */
 function waitIn(target: PageOrTab, fn: InPage<unknown>, args: unknown[], timeout: number, what: string) {
   if (isTab(target)) return target.waitFor(fn, args, { timeout, what })
-  return target.waitForFunction(fn as never, { timeout }, ...(args as never[])).then(() => undefined)
+  return target
+    .waitForFunction(fn as never, { timeout, polling: 100 }, ...(args as never[]))
+    .then(() => undefined)
 }
 
 const evaluateIn = <R>(target: PageOrTab, fn: InPage<R>, ...args: unknown[]): Promise<Awaited<R>> =>
   (target as Tab).evaluate(fn, ...args)
 
 export const CONTACT_PATH = '/contacto'
-export const LABELS = {
-  name: 'Nombre Completo',
-  phone: 'Teléfono',
-  email: 'Email',
-  service: 'Servicio de Interés',
-  message: 'Mensaje',
+/** Each control of the form: its label and its role in the accessibility tree. */
+const CONTROLS = {
+  name: { label: 'Nombre Completo', role: 'textbox' },
+  phone: { label: 'Teléfono', role: 'textbox' },
+  email: { label: 'Email', role: 'textbox' },
+  service: { label: 'Servicio de Interés', role: 'combobox' },
+  message: { label: 'Mensaje', role: 'textbox' },
 } as const
-export type FieldKey = keyof typeof LABELS
+export type FieldKey = keyof typeof CONTROLS
+export const LABELS = Object.fromEntries(
+  Object.entries(CONTROLS).map(([key, { label }]) => [key, label]),
+) as Record<FieldKey, string>
 export type FormValues = Record<FieldKey, string>
 export const EMPTY: FormValues = { name: '', phone: '', email: '', service: '', message: '' }
 /** A complete, valid quote request, as a visitor would type it. */
@@ -41,21 +50,43 @@ export const VALID: FormValues = {
   message: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
 }
 
-const ROLES: Record<FieldKey, string> = {
-  name: 'textbox',
-  phone: 'textbox',
-  email: 'textbox',
-  service: 'combobox',
-  message: 'textbox',
-}
 export const SUBMIT = 'Enviar Mensaje'
 export const SENDING = 'Enviando...'
 export const SUCCESS_TITLE = '¡Mensaje Enviado!'
 export const VIEWPORT_LABEL = 'Notifications (F8)'
 
-export const field = (key: FieldKey) => `::-p-aria([name="${LABELS[key]}"][role="${ROLES[key]}"])`
+export const field = (key: FieldKey) =>
+  `::-p-aria([name="${CONTROLS[key].label}"][role="${CONTROLS[key].role}"])`
 /** The form's control for `key`, by its role and label, in a driver tab. */
-export const control = (tab: Tab, key: FieldKey): Promise<Handle> => tab.byRole(ROLES[key], LABELS[key])
+export const control = (tab: Tab, key: FieldKey): Promise<Handle> =>
+  tab.byRole(CONTROLS[key].role, CONTROLS[key].label)
+/**
+ * The control a label names, found in the page, not through the accessibility tree (`byRole`): Firefox with
+ * scripting off closes the page when puppeteer queries it there.
+ */
+export const labelled = (tab: Tab, key: FieldKey) =>
+  tab.element(
+    (text: string) =>
+      [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
+    [LABELS[key]],
+    { what: `the control labelled "${LABELS[key]}"` },
+  )
+
+/** The form's submit button, found by its text (as `labelled`, for a page with scripting off). */
+export const submitButton = (tab: Tab) =>
+  tab.element(
+    (text: string) =>
+      [...document.querySelectorAll('form button')].find((b) => b.textContent?.trim() === text),
+    [SUBMIT],
+    { what: `the "${SUBMIT}" button` },
+  )
+
+/** Types the values into the controls found by their labels, as a visitor does (`labelled`). */
+export async function typeAsVisitor(tab: Tab, values: FormValues): Promise<void> {
+  for (const [key, value] of Object.entries(values) as [FieldKey, string][])
+    await tab.fill(await labelled(tab, key), value)
+}
+
 export const button = (name: string) => `::-p-aria([name="${name}"][role="button"])`
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

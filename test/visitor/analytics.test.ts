@@ -145,7 +145,7 @@ async function visit(
       [...document.querySelectorAll('a')].some((a) =>
         Object.keys(a).some((k) => k.startsWith('__reactProps$')),
       ),
-    { timeout: 10_000 },
+    { timeout: 10_000, polling: 100 },
   )
   return { page, rec, problems, runtimeRequests, external }
 }
@@ -196,11 +196,11 @@ describe('with Plausible and GA4 configured', () => {
     ]
     for (const [name, route] of routes) {
       await clickNav(page, name)
-      await page.waitForFunction((expected) => location.pathname === expected, {}, route)
+      await page.waitForFunction((expected) => location.pathname === expected, { polling: 100 }, route)
       await waitForSent(rec, 'plausible', 'pageview', routes.findIndex(([, r]) => r === route) + 2)
     }
     await page.goBack()
-    await page.waitForFunction(() => location.pathname === '/ubicacion')
+    await page.waitForFunction(() => location.pathname === '/ubicacion', { polling: 100 })
     await waitForSent(rec, 'plausible', 'pageview', 6)
     await sleep(500)
 
@@ -330,7 +330,7 @@ describe('with Plausible and GA4 configured', () => {
     await clickNav(page, 'Ubicación')
     await page.waitForFunction(
       (h1) => location.pathname === '/ubicacion' && document.querySelector('h1')?.textContent?.trim() === h1,
-      {},
+      { polling: 100 },
       ubicacion.intro.title,
     )
     await page
@@ -422,7 +422,8 @@ describe('with Plausible and GA4 configured', () => {
     const other = await browser.newPage()
     pages.push(other)
     await other.bringToFront()
-    await page.waitForFunction(() => document.visibilityState === 'hidden', { timeout: 5000 })
+    // By interval: animation frames, puppeteer's default polling, stop in a tab behind another.
+    await page.waitForFunction(() => document.visibilityState === 'hidden', { timeout: 5000, polling: 100 })
     for (const metric of ['LCP', 'INP', 'CLS', 'FCP', 'TTFB']) {
       const started = Date.now()
       while (!rec.sent.some((sent) => sent.name === 'web_vital' && sent.props.metric === metric)) {

@@ -32,7 +32,7 @@ const violations = (problems: string[]) => problems.filter((problem) => problem.
 async function visitEveryPageOnTheClient(page: Page): Promise<void> {
   for (const target of [...pagePaths.filter((route) => route !== paths.inicio), paths.contacto]) {
     await page.click(`header nav a[href="${target}"]`)
-    await page.waitForFunction((wanted) => location.pathname === wanted, {}, target)
+    await page.waitForFunction((wanted) => location.pathname === wanted, { polling: 100 }, target)
     await page.waitForNetworkIdle({ idleTime: 300 })
   }
 }

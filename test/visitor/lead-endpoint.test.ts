@@ -296,7 +296,7 @@ describe('delivering a quote request', () => {
         const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
         return (label?.control as HTMLInputElement | null)?.value === expected
       },
-      {},
+      { polling: 100 },
       LABELS.name,
       TYPED.name,
     )

@@ -17,8 +17,8 @@ const browser = theBrowser()
 /** The page loaded, every link hydrated and the browser idle (as site.test.ts loads a page). */
 async function loadHydrated(page: Page, path: string): Promise<void> {
   await page.goto(new URL(path, site.url).href, { waitUntil: 'networkidle0' })
-  await page.waitForFunction(() => document.readyState === 'complete')
-  await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
+  await page.waitForFunction(() => document.readyState === 'complete', { polling: 100 })
+  await page.waitForFunction(everyLinkHydrated, { timeout: 15_000, polling: 100 })
   await page.evaluate(
     () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
   )
@@ -71,7 +71,7 @@ describe('motion preferences, on the home page at 390 px', () => {
       await waiting?.evaluate((block) => block.scrollIntoView({ behavior: 'instant', block: 'center' }))
       await page.waitForFunction(
         (block) => block?.getAttribute('data-reveal') === 'shown' && getComputedStyle(block).opacity === '1',
-        { timeout: 3000 },
+        { timeout: 3000, polling: 100 },
         waiting,
       )
       expect(problems).toEqual([])

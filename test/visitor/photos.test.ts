@@ -264,7 +264,7 @@ describe('a build with uploaded photos', () => {
               [...document.querySelectorAll('#root img')].every((img) =>
                 Object.keys(img).some((key) => key.startsWith('__reactProps')),
               ),
-            { timeout: 15_000 },
+            { timeout: 15_000, polling: 100 },
           )
           const kept = await page.evaluate(() => {
             const before = (window as unknown as { prerendered: Element[] }).prerendered
@@ -310,7 +310,7 @@ describe('a build with uploaded photos', () => {
             [...document.querySelectorAll<HTMLImageElement>('figure img')]
               .slice(0, 2)
               .every((img) => img.complete && img.naturalWidth > 0),
-          { timeout: 20_000 },
+          { timeout: 20_000, polling: 100 },
         )
         const sources = await page.$$eval('figure img', (images) =>
           images.slice(0, 2).map((img) => (img as HTMLImageElement).currentSrc),

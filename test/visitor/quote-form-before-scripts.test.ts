@@ -26,16 +26,15 @@ import { theSite } from '../helpers/site'
 import {
   CONTACT_PATH,
   EMPTY,
-  LABELS,
+  labelled,
   readValues,
   sleep,
-  SUBMIT,
+  submitButton,
   SUCCESS_TITLE,
+  typeAsVisitor,
   VALID,
   waitForHydration,
   waitForToast,
-  type FieldKey,
-  type FormValues,
 } from '../helpers/quote-form'
 
 const SHOTS = process.env.QUOTE_FORM_SHOTS_DIR || path.join(projectRoot, 'test', '.artifacts', 'quote-form')
@@ -68,33 +67,6 @@ const PERSONAL = [VALID.name, VALID.email, VALID.phone].flatMap(spellings)
 const carriesPersonalData = (text: string) => PERSONAL.some((value) => text.toLowerCase().includes(value))
 
 const pathOf = (url: string) => new URL(url).pathname + new URL(url).search
-
-/**
- * The control a label names, found in the page. Not through the accessibility tree (`byRole`): Firefox with
- * scripting off closes the page when puppeteer queries it there.
- */
-const labelled = (tab: Tab, key: FieldKey) =>
-  tab.element(
-    (text: string) =>
-      [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
-    [LABELS[key]],
-    { what: `the control labelled "${LABELS[key]}"` },
-  )
-
-/** The form's button, by its text. */
-const submitButton = (tab: Tab) =>
-  tab.element(
-    (text: string) =>
-      [...document.querySelectorAll('form button')].find((b) => b.textContent?.trim() === text),
-    [SUBMIT],
-    { what: `the "${SUBMIT}" button` },
-  )
-
-/** Types the values into the controls found by their labels, as a visitor does. */
-async function typeAsVisitor(tab: Tab, values: FormValues): Promise<void> {
-  for (const [key, value] of Object.entries(values) as [FieldKey, string][])
-    await tab.fill(await labelled(tab, key), value)
-}
 
 /** A note under or above the form, as the visitor sees it: its text, whether it is drawn, its links. */
 function note(tab: Tab, text: string) {

@@ -24,6 +24,7 @@ import {
   PLACES,
   type Place,
   VALID,
+  EMPTY,
 } from '../helpers/quote-form'
 
 const open = tabsOf(theOpenSite())
@@ -182,45 +183,32 @@ describe('after a successful send', () => {
 // field under the sticky header, because the field was already "in view" for the browser. Each case sets up
 // where the field is before the submit, then checks that the field and its label end up fully visible below
 // the header: with all five fields empty (the browser points at the first) and with only the message missing.
+const MISSING: { what: string; key: FieldKey; values: FormValues }[] = [
+  { what: 'every field empty and the first one', key: 'name', values: EMPTY },
+  { what: 'only the message missing and it', key: 'message', values: { ...VALID, message: '' } },
+]
+
 describe.each([
   [390, 844],
   [1280, 800],
 ])('at %i×%i, after a submit the browser blocks', (width, height) => {
-  test.each(Object.keys(PLACES) as Place[])(
-    'with every field empty and the first one %s, its label shows below the header',
-    async (place) => {
-      const tab = await openContact(width, height)
-      const where = await putField(tab, 'name', place)
-      // Scroll offsets are whole pixels, layout positions are not: within a pixel is where it was asked.
-      expect(Math.abs(where.actual - where.wanted)).toBeLessThanOrEqual(1)
-      await submitWithoutScrolling(tab)
-      await scrollSettled(tab)
-      const placed = await focusedLabelPlace(tab)
-      console.log(`${tab.engine} ${tab.width} px, all empty, field ${place}: ${JSON.stringify(placed)}`)
-      expect(placed.focused).toBe(LABELS.name)
-      expectLabelVisible(placed)
-      expect(await tab.evaluate(() => document.querySelector('form')!.checkValidity())).toBe(false)
-      expect(await tab.problems()).toEqual([])
-    },
-  )
-
-  test.each(Object.keys(PLACES) as Place[])(
-    'with only the message missing and it %s, its label shows below the header',
-    async (place) => {
-      const tab = await openContact(width, height)
-      await fill(tab, { ...VALID, message: '' })
-      const where = await putField(tab, 'message', place)
-      // Scroll offsets are whole pixels, layout positions are not: within a pixel is where it was asked.
-      expect(Math.abs(where.actual - where.wanted)).toBeLessThanOrEqual(1)
-      await submitWithoutScrolling(tab)
-      await scrollSettled(tab)
-      const placed = await focusedLabelPlace(tab)
-      console.log(`${tab.engine} ${tab.width} px, message missing, field ${place}: ${JSON.stringify(placed)}`)
-      expect(placed.focused).toBe(LABELS.message)
-      expectLabelVisible(placed)
-      // Nothing was sent and the visitor's text is all still there.
-      expect(await readValues(tab)).toEqual({ ...VALID, message: '' })
-      expect(await tab.problems()).toEqual([])
-    },
-  )
+  test.each(
+    MISSING.flatMap((missing) => (Object.keys(PLACES) as Place[]).map((place) => ({ ...missing, place }))),
+  )('with $what $place, its label shows below the header', async ({ key, values, place }) => {
+    const tab = await openContact(width, height)
+    await fill(tab, values)
+    const where = await putField(tab, key, place)
+    // Scroll offsets are whole pixels, layout positions are not: within a pixel is where it was asked.
+    expect(Math.abs(where.actual - where.wanted)).toBeLessThanOrEqual(1)
+    await submitWithoutScrolling(tab)
+    await scrollSettled(tab)
+    const placed = await focusedLabelPlace(tab)
+    console.log(`${tab.engine} ${tab.width} px, ${key} missing, field ${place}: ${JSON.stringify(placed)}`)
+    expect(placed.focused).toBe(LABELS[key])
+    expectLabelVisible(placed)
+    // Nothing was sent and the visitor's text is all still there.
+    expect(await readValues(tab)).toEqual(values)
+    expect(await tab.evaluate(() => document.querySelector('form')!.checkValidity())).toBe(false)
+    expect(await tab.problems()).toEqual([])
+  })
 })

@@ -4,13 +4,16 @@
  * test/helpers/driver.ts and run by the jest projects `chromium`, `firefox` and `webkit`, against dist/.
  * Run one: `npx jest test/visitor/quote-form.test.ts --selectProjects chromium` (or firefox, webkit).
  *
- * Which subset runs where, and why: the toast's timers and pointer gestures (auto-close, hover, F8, swipe, one
- * toast at a time) are Radix's script, the same in every engine, driven by puppeteer's mouse: they run in
- * Chromium and Firefox, not WebKit, whose toast text, timing and layout the rest of this file checks. Headless
- * Firefox matches `(hover: none)` and has no touch emulation, but puppeteer's mouse still hovers, drags and
- * clicks; its phone-width tests are a narrow desktop window, WebKit's are 447 px (its narrowest window).
+ * Which subset runs where, and why (CI runs a slow suite once where a subset proves the same): every engine runs
+ * what the engine decides: the controls in its accessibility tree, its native validation, the flow end to end
+ * once (the simulated send and its toast), and the floating button's layout on a phone opened directly.
+ * Chromium alone runs what is the page's script, the same in every engine: the toast's timers and pointer
+ * gestures (Radix), the draft, hostile text kept as text, the WhatsApp link on every page, and the floating
+ * button after a client-side move. Headless Firefox has no touch emulation: its phone width is a narrow desktop
+ * window; WebKit's is 447 px (its narrowest window).
  */
 import type { Page } from 'puppeteer-core'
+import { SERVICE_OPTIONS } from '../../contract/lead-rules'
 import {
   offMachine,
   onlyIn,
@@ -47,27 +50,15 @@ import {
 const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto']
 
 const SERVICE_PLACEHOLDER = 'Selecciona un servicio'
-const SERVICES = [
-  'Construcción de Alberca Nueva',
-  'Mantenimiento Regular',
-  'Reparación de Alberca',
-  'Sistema de Filtración',
-  'Renovación/Remodelación',
-  'Servicio de Emergencia',
-  'Consulta General',
-]
 const SUCCESS_TEXT = 'Gracias por contactarnos. Te responderemos en menos de 24 horas.'
 const WHATSAPP_NAME = 'Escríbenos por WhatsApp'
 const WHATSAPP_HREF = /^https:\/\/wa\.me\/522221234567\?text=[^&#]+$/
 const COPYRIGHT = '© 2024 AquaPuebla. Todos los derechos reservados.'
 const XSS = '<img src=x onerror=alert(1)>'
 
-/** Radix's toast logic with puppeteer's mouse: Chromium and Firefox (see the file header). */
-const describeToastGestures = onlyIn(
-  ['chromium', 'firefox'],
-  "Radix's timers and pointer handling are script, the same in every engine; the gestures need puppeteer's mouse",
-  describe,
-)
+/** The page's script, the same in every engine (the file header says which subset runs where). */
+const describeOnce = onlyIn(['chromium'], 'script, the same in every engine', describe)
+const testOnce = onlyIn(['chromium'], 'script, the same in every engine', test)
 
 const site = theOpenSite()
 const open = tabsOf(site)
@@ -120,7 +111,7 @@ const TOAST_HANG_GUARD_MS = 15_000
 async function waitForNoToast(page: Page, timeout = TOAST_HANG_GUARD_MS): Promise<void> {
   await page.waitForFunction(
     (label) => document.querySelector(`[role="region"][aria-label="${label}"]`)?.querySelector('li') == null,
-    { timeout },
+    { timeout, polling: 100 },
     VIEWPORT_LABEL,
   )
 }
@@ -277,7 +268,7 @@ describe('the quote form controls', () => {
         rows: null,
         options: [
           { value: '', text: SERVICE_PLACEHOLDER },
-          ...SERVICES.map((service) => ({ value: service, text: service })),
+          ...SERVICE_OPTIONS.map((service) => ({ value: service, text: service })),
         ],
       },
       { key: 'message', tag: 'textarea', type: null, required: true, rows: 5, options: null },
@@ -383,7 +374,7 @@ describe('simulated sending', () => {
     expect(await tab.problems()).toEqual([])
   })
 
-  test('HTML typed into the form stays text: no element is created and no script runs', async () => {
+  testOnce('HTML typed into the form stays text: no element is created and no script runs', async () => {
     const tab = await openContact()
     const hostile = { ...VALID, name: XSS, message: `${XSS} <script>alert(2)</script>` }
     await fill(tab, hostile)
@@ -415,7 +406,7 @@ async function toastShown() {
   return { page, times }
 }
 
-describeToastGestures('the success toast', () => {
+describeOnce('the success toast', () => {
   test('it closes by itself after about five seconds', async () => {
     const { page, times } = await toastShown()
 
@@ -432,7 +423,11 @@ describeToastGestures('the success toast', () => {
 
     // Seven seconds of hovering in the page's clock, more than the whole 5000 ms timer: the toast is still there.
     const hovered = happened((await times()).entered, 'the hover')
-    await page.waitForFunction((until) => performance.now() >= until, { timeout: 30_000 }, hovered + 7000)
+    await page.waitForFunction(
+      (until) => performance.now() >= until,
+      { timeout: 30_000, polling: 100 },
+      hovered + 7000,
+    )
     expect(await toasts(page)).toHaveLength(1)
 
     await page.mouse.move(1, 1)
@@ -462,7 +457,11 @@ describeToastGestures('the success toast', () => {
 
     // 6500 ms after it appeared in the page's clock, well past its 5000 ms timer, it is still there.
     const shown = happened((await times()).shown, 'the toast')
-    await page.waitForFunction((until) => performance.now() >= until, { timeout: 30_000 }, shown + 6500)
+    await page.waitForFunction(
+      (until) => performance.now() >= until,
+      { timeout: 30_000, polling: 100 },
+      shown + 6500,
+    )
     expect(await toasts(page)).toHaveLength(1)
     expect((await times()).gone).toBeNull()
   })
@@ -529,7 +528,7 @@ describeToastGestures('the success toast', () => {
   })
 })
 
-describe('drafts', () => {
+describeOnce('drafts', () => {
   test('what was typed comes back after a reload, and a sent request leaves no draft', async () => {
     const tab = await openContact()
     await fill(tab, VALID)
@@ -553,7 +552,7 @@ describe('drafts', () => {
 })
 
 describe('the floating WhatsApp button', () => {
-  test('every page has it, opening a prefilled wa.me chat in a new tab', async () => {
+  testOnce('every page has it, opening a prefilled wa.me chat in a new tab', async () => {
     const tab = await open()
     for (const route of ROUTES) {
       await tab.goto(route)
@@ -578,10 +577,16 @@ describe('the floating WhatsApp button', () => {
     }
   })
 
-  test.each([
-    ['opening /contacto directly', false],
-    ['arriving at /contacto through a link', true],
-  ])('on a phone it never covers the submit button or the copyright line (%s)', async (_how, throughLink) => {
+  test('on a phone it never covers the submit button or the copyright line (opening /contacto directly)', () =>
+    expectNeverCovers(false))
+
+  testOnce(
+    'on a phone it never covers the submit button or the copyright line (arriving through a link)',
+    () => expectNeverCovers(true),
+  )
+
+  /** The floating button over the submit button scrolled to the end, centre and start, then the copyright line. */
+  async function expectNeverCovers(throughLink: boolean): Promise<void> {
     const tab = await openContact({ width: 390, height: 844 })
     if (throughLink) {
       await tab.goto('/')
@@ -652,5 +657,5 @@ describe('the floating WhatsApp button', () => {
     )
     await floatingSettled(tab)
     expect(await covers(COPYRIGHT)).toEqual({ targetOnScreen: true, covered: false })
-  })
+  }
 })

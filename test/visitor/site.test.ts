@@ -1,26 +1,26 @@
 /**
- * The built site as a visitor meets it, in every engine: each route script-less (heading and content laid out
- * and visible), hydrated (no console error, page error or CSP violation, one title, every photo decoded, the same
- * look as the prerendered page), client-side navigation, a reload, the 404 screen, the mobile menu, no sideways
- * scrolling, the skip link. Written once against test/helpers/driver.ts and run by the jest projects
- * `chromium`, `firefox`, `webkit` and `nginx` (Chromium with nginx serving the build), against dist/.
+ * The built site as a visitor meets it: each route script-less and hydrated, client-side navigation, a reload,
+ * the 404 screen, the mobile menu, no sideways scrolling, the skip link. Written once against
+ * test/helpers/driver.ts, run by the jest projects `chromium`, `firefox`, `webkit` and `nginx` (Chromium with
+ * nginx serving the build), against dist/.
  * Run one: `npx jest test/visitor/site.test.ts --selectProjects webkit` (or chromium, firefox, nginx).
  *
- * Which subset runs where, and why:
- * - the raw HTML and status codes are fetched without a browser: they prove the server, so they run in `chromium`
- *   (scripts/serve.ts) and `nginx`, not again per engine; redirects to the canonical URL are hosts.test.ts's
- *   (every server), the sitemap and robots.txt the smoke kit's (smoke.test.ts runs it on the build);
- * - script loading (scripts only after the first paint, none discovered late, the hero photo first) needs a
- *   script before the page's own and request interception, which classic WebDriver lacks: Chromium and Firefox;
- * - prefers-reduced-motion is in motion.test.ts (CDP media emulation), Chromium only;
- * - WebKitGTK's window is never narrower than 447 px: there "phone width" is 447 (below the 480 and 768 px
- *   breakpoints), and the 320 and 390 px overflow checks are the 447 px one;
- * - the `webkit` project also checks its driver: a missing piece is named with its Debian package, a session
- *   that cannot start is retried and then fails with the driver's own message;
- * - the mobile menu, sideways scrolling and the skip link depend on the page's own files alone, which nginx
- *   serves byte for byte as scripts/serve.ts does; what nginx's own headers can change in a page (its policy,
- *   types, caching) is proven on nginx by every route script-less and hydrated with no CSP violation, the reload
- *   and the 404 screen: so these three run in every engine against scripts/serve.ts, not again in `nginx`.
+ * Which subset runs where, and why (CI runs a slow suite once where a subset proves the same):
+ * - every project: each route hydrated (no console problem or CSP violation, the prerendered look, scripts only
+ *   after the first paint: the engine reports the paint), a reload and the 404 screen. On nginx that is what only
+ *   a browser proves there: its real headers, policy and caching under a hydrated page; its status codes, types
+ *   and 404 page are test/hosts/hosts.test.ts's (every server, one table);
+ * - every engine, not `nginx`: what the engine lays out and focuses (each route script-less, the mobile menu,
+ *   sideways scrolling, the skip link), from the page's files alone, which nginx serves byte for byte;
+ * - `chromium` only: the raw HTML (no browser: it proves scripts/serve.ts), the header links' client-side
+ *   navigation (react-router's script, the same in every engine; the reload test follows one link everywhere)
+ *   and that start-up discovers no script late (the module graph the build lists, the same in every engine);
+ * - Chromium and Firefox: the hero photo before the scripts (request interception, which WebKit's classic
+ *   WebDriver lacks);
+ * - WebKitGTK's window is never narrower than 447 px: there "phone width" is 447, and the 320 and 390 px overflow
+ *   checks are the 447 px one; the `webkit` project also checks its driver (a missing piece is named with its
+ *   Debian package, a session that cannot start is retried, then fails with the driver's own message).
+ * prefers-reduced-motion is motion.test.ts's (CDP media emulation).
  */
 import { everyLinkHydrated } from '../helpers/hydration'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
@@ -34,6 +34,7 @@ import {
   theOpenSite,
   widthsFor,
   withTab,
+  type EngineName,
   type Tab,
 } from '../helpers/driver'
 import { ROUTES, type Route } from '../helpers/routes'
@@ -44,23 +45,18 @@ const ORIGIN = 'https://www.aquapuebla.mx'
 
 const NOT_FOUND_PATHS = ['/no-existe', '/foo/bar']
 
-/** Fetched without a browser: proves the server, once per server (`chromium`: scripts/serve.ts; `nginx`). */
-const describeServer = onlyIn(
-  ['chromium'],
-  'no browser involved: the server answers the same to every engine',
+const absent = Object.assign(() => undefined, { each: () => () => undefined })
+/** `onlyIn` on scripts/serve.ts: not in the `nginx` project (the header says which subset runs where). */
+function servedIn<T extends jest.It | jest.Describe>(engines: EngineName[], why: string, block: T): T {
+  return process.env.TEST_HOST === 'nginx' ? (absent as unknown as T) : onlyIn(engines, why, block)
+}
+const describeServer = servedIn(['chromium'], 'no browser: it proves scripts/serve.ts', describe)
+const describePage = servedIn(
+  ['chromium', 'firefox', 'webkit'],
+  "the engine's layout and focus, from the page's files alone",
   describe,
 )
-/** Decided by the page's files alone, the same bytes from every server: not again in the `nginx` project. */
-const describePage =
-  process.env.TEST_HOST === 'nginx'
-    ? (Object.assign(() => undefined, { each: () => () => undefined }) as unknown as jest.Describe)
-    : describe
-/** Needs a script before the page's own or request interception: puppeteer's engines. */
-const testWithInterception = onlyIn(
-  ['chromium', 'firefox'],
-  "needs a script before the page's own or request interception, which classic WebDriver (WebKit) lacks",
-  test,
-)
+const testOnce = servedIn(['chromium'], 'script or build, the same in every engine', test)
 
 const site = theOpenSite()
 
@@ -207,19 +203,10 @@ const marker = (tab: Tab) => tab.evaluate(() => (window as unknown as { __marker
 const setMarker = (tab: Tab) => tab.evaluate(() => Object.assign(window, { __marker: 1 }) && undefined)
 
 describeServer.each(ROUTES)('raw HTML of $path', (route) => {
-  let html: string
-  let status: number
-
-  beforeAll(async () => {
-    ;({ status, html } = await fetchPage(route.path))
-  })
-
-  test('answers 200 with the page heading in the markup', () => {
+  test('answers 200 with its heading, one title, description and canonical; Spanish, styled, ready to hydrate', async () => {
+    const { status, html } = await fetchPage(route.path)
     expect(status).toBe(200)
     expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(escapeHtml(route.h1))}</h1>`))
-  })
-
-  test('carries the title, description and canonical of the page in the head', () => {
     const head = headOf(html)
     expect(head.match(/<title>/g)).toHaveLength(1)
     expect(head).toContain(`<title>${escapeHtml(`${route.head.title} | AquaPuebla`)}</title>`)
@@ -230,11 +217,7 @@ describeServer.each(ROUTES)('raw HTML of $path', (route) => {
     expect(tagsWith(head, 'link', 'rel', 'canonical')).toEqual([
       expect.stringContaining(`href="${canonical}"`),
     ])
-  })
-
-  test('is Spanish, styled on the server and ready to hydrate', () => {
     expect(html).toMatch(/<html[^>]* lang="es-MX"/)
-    const head = headOf(html)
     // The base CSS, then the page's component CSS (kept out of styled-components' own tag on purpose).
     expect(head).toMatch(/<style data-global>[^<]*\bbody\{[^<]*<\/style><[^]*<style data-ssr-styles>/)
     expect(head).not.toContain('data-styled=')
@@ -242,7 +225,7 @@ describeServer.each(ROUTES)('raw HTML of $path', (route) => {
   })
 })
 
-describe('with JavaScript disabled', () => {
+describePage('with JavaScript disabled', () => {
   let tab: Tab
 
   beforeAll(async () => {
@@ -284,8 +267,16 @@ describe('with JavaScript disabled', () => {
 
 describe('with JavaScript enabled', () => {
   test.each(ROUTES)(
-    '$path hydrates without console problems, keeps one title and decodes every photo',
+    '$path hydrates onto its prerendered page: no console problem, one title, every photo, the same look, scripts after the first paint',
     async (route) => {
+      const plain = await site.open({ width: 1280, height: 800, javascript: false })
+      let prerendered: Record<string, string>
+      try {
+        await plain.goto(route.path)
+        prerendered = await lookOf(plain)
+      } finally {
+        await plain.close()
+      }
       await withTab(site, { width: 1280, height: 800 }, async (tab) => {
         await loadHydrated(tab, route.path)
         expect(await tab.problems()).toEqual([])
@@ -293,28 +284,14 @@ describe('with JavaScript enabled', () => {
         expect(await tab.title()).toBe(`${route.head.title} | AquaPuebla`)
         expect(await h1Text(tab)).toBe(route.h1)
         expect(await brokenImages(tab)).toEqual([])
+        expect(await lookOf(tab)).toEqual(prerendered)
+        // Class names in the browser are the server's and styled-components knows them all: had an id
+        // or a name differed, it would have compiled and inserted that component's rules again.
+        expect(await rulesInsertedByStyledComponents(tab)).toBe(0)
+        const timings = await loadTimings(tab)
+        expect(timings.scripts).toBeGreaterThan(1)
+        expect(timings.firstScriptRequested).toBeGreaterThan(timings.firstContentfulPaint)
       })
-    },
-  )
-
-  test.each(ROUTES)(
-    '$path hydrates onto the prerendered CSS: the page looks the same and no rule is compiled again',
-    async (route) => {
-      const plain = await site.open({ width: 1280, height: 800, javascript: false })
-      try {
-        await plain.goto(route.path)
-        const prerendered = await lookOf(plain)
-        await withTab(site, { width: 1280, height: 800 }, async (tab) => {
-          await loadHydrated(tab, route.path)
-          expect(await lookOf(tab)).toEqual(prerendered)
-          // Class names in the browser are the server's and styled-components knows them all: had an id
-          // or a name differed, it would have compiled and inserted that component's rules again.
-          expect(await rulesInsertedByStyledComponents(tab)).toBe(0)
-          expect(await tab.problems()).toEqual([])
-        })
-      } finally {
-        await plain.close()
-      }
     },
   )
 
@@ -342,7 +319,7 @@ describe('with JavaScript enabled', () => {
     })
   })
 
-  test('header links navigate on the client, without a full reload', async () => {
+  testOnce('header links navigate on the client, without a full reload', async () => {
     await withTab(site, { width: 1280, height: 800 }, async (tab) => {
       // How each page looks when loaded directly, to compare with the same page reached on the client.
       const directLooks = new Map<string, Record<string, string>>()
@@ -394,17 +371,7 @@ function loadTimings(tab: Tab) {
 }
 
 describe('script loading', () => {
-  test.each(ROUTES)('$path asks for its scripts only after the first contentful paint', async (route) => {
-    await withTab(site, { width: 390, height: 844 }, async (tab) => {
-      await loadHydrated(tab, route.path)
-      const timings = await loadTimings(tab)
-      expect(timings.scripts).toBeGreaterThan(1)
-      expect(timings.firstScriptRequested).toBeGreaterThan(timings.firstContentfulPaint)
-      expect(await tab.problems()).toEqual([])
-    })
-  })
-
-  testWithInterception.each(ROUTES)(
+  testOnce.each(ROUTES)(
     '$path hydrates with the scripts its HTML names: start-up discovers none late (no round trip more)',
     async (route) => {
       await withTab(site, { width: 390, height: 844 }, async (tab) => {
@@ -442,7 +409,11 @@ describe('script loading', () => {
     },
   )
 
-  testWithInterception('the home page lets its hero photo arrive before asking for scripts', async () => {
+  servedIn(
+    ['chromium', 'firefox'],
+    "request interception, which WebKit's classic WebDriver lacks",
+    test,
+  )('the home page lets its hero photo arrive before asking for scripts', async () => {
     // A slow photo host: the hero photo is answered 1.2 s after the page's first contentful paint. Counted
     // from the paint, not from the request, so that a slow machine (whose first paint comes late) still gets a
     // photo that arrives well after it.
@@ -472,7 +443,7 @@ describe('script loading', () => {
         else void request.abort('blockedbyclient')
       })
       await page.goto(urlOf(paths.inicio), { waitUntil: 'networkidle0' })
-      await page.waitForFunction(everyLinkHydrated, { timeout: 15_000 })
+      await page.waitForFunction(everyLinkHydrated, { timeout: 15_000, polling: 100 })
       const timings = await loadTimings(puppeteerTab(page, { baseUrl: site.url }))
       expect(timings.photoArrived).toBeGreaterThan(timings.firstContentfulPaint + 1000)
       expect(timings.firstScriptRequested).toBeGreaterThanOrEqual(timings.photoArrived)
