@@ -196,15 +196,22 @@ export async function touchControl(tab: Tab, what: string, target: Handle): Prom
 }
 
 /**
- * From the admin's list of content files to "Cambios guardados": the price and the photo, then Publicar →
- * Publicar ahora. `shot` saves a screenshot of each step (named `<n>-<step>`), or does nothing.
+ * From the admin's sign-in screen to "Cambios guardados": the button `signIn` (with GitHub it opens the pop-up),
+ * the price and the photo, then Publicar → Publicar ahora. `shot` saves a screenshot of each step (named
+ * `<n>-<step>`), or does nothing.
  */
 export async function editPriceAndPhoto(
   tab: Tab,
-  { photo, shot }: { photo: string; shot: (step: string) => Promise<void> },
+  { signIn, photo, shot }: { signIn: string; photo: string; shot: (step: string) => Promise<void> },
 ): Promise<void> {
-  // 1. The services page's form.
-  await touchControl(tab, 'Página Servicios', await textIn(tab, 'Página Servicios'))
+  const button = await textIn(tab, signIn, 'button')
+  await shot('0-iniciar-sesion')
+  await touchControl(tab, signIn, button)
+
+  // 1. The services page's form, from the list of content files.
+  const services = await textIn(tab, 'Página Servicios')
+  await shot('1-contenido')
+  await touchControl(tab, 'Página Servicios', services)
   await fieldIn(tab, 'Título de la página')
   await shot('2-formulario')
 

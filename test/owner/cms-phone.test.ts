@@ -32,9 +32,6 @@ import {
   PHOTO_NAME,
   changedLines,
   editPriceAndPhoto,
-  textIn,
-  touchControl,
-  waitForTextIn,
   writePhonePhoto,
 } from '../helpers/cms-owner-flow'
 import { engine, narrowest, onlyIn, openSite } from '../helpers/driver'
@@ -99,10 +96,7 @@ describe.each(devices)('on $name', (device) => {
     try {
       // On loopback Decap's local backend needs only the button (with GitHub it opens the pop-up).
       await tab.goto(ADMIN_PREFIX)
-      await touchControl(tab, 'Iniciar sesión', await textIn(tab, 'Iniciar sesión', 'button'))
-      await waitForTextIn(tab, 'Página Servicios')
-      await shot('1-contenido')
-      await editPriceAndPhoto(tab, { photo, shot })
+      await editPriceAndPhoto(tab, { signIn: 'Iniciar sesión', photo, shot })
 
       // What `git diff content/` shows: the price line, the photo's line, and the photo.
       const after = readFileSync(path.join(contentCopy, 'servicios.yaml'), 'utf8')

@@ -11,9 +11,11 @@
  *
  * Two host configurations, since the pop-up's opener depends on the admin's Cross-Origin-Opener-Policy (host
  * rules, docs/decisions/020-admin-coop-allows-its-sign-in-pop-up.md), not on the function:
- *   - pages: wrangler serves the admin and the functions on one origin (Cloudflare Pages);
+ *   - pages: wrangler serves the admin and the functions on one origin (Cloudflare Pages); on a phone (390 px,
+ *     touch), the owner changes a price and a gallery photo (test/helpers/cms-owner-flow.ts);
  *   - nginx: nginx serves the admin with the build's nginx.conf, the sign-in is on the functions' own origin
- *     (CMS_AUTH_BASE_URL), which hands the token over only to the admin origins it is told (CMS_ADMIN_ORIGINS).
+ *     (CMS_AUTH_BASE_URL), which hands the token over only to the admin origins it is told (CMS_ADMIN_ORIGINS);
+ *     at 1280 px, the owner changes the phone number.
  * Needs nginx (Debian) and wrangler, and a build (`npm run build`): the variant with CMS_AUTH_BASE_URL is a copy
  * of dist/ with its config.yml and host files written again (test/helpers/builds.ts adminSettingsCopy: all that
  * a build with that setting changes), not a build of its own. About 75 s on the shared 2-core machine.
@@ -34,8 +36,6 @@ import {
   editPriceAndPhoto,
   publishIn,
   retypeIn,
-  textIn,
-  touchControl,
   waitForTextIn,
   writePhonePhoto,
 } from '../helpers/cms-owner-flow'
@@ -92,103 +92,90 @@ function watchPopUps(page: Page) {
   }
 }
 
-describe.each(['pages', 'nginx'] as const)('the admin served by %s', (host) => {
-  beforeAll(() => github.reset())
+/** The handshake went through GitHub's consent page, back to the callback, with the token traded once; and
+ * Decap asked who signed in and whether they may write, with the token the pop-up handed over. */
+function expectOneHandshake(): void {
+  expect(github.authorizeRequests).toEqual([
+    expect.objectContaining({ client_id: github.app.clientId, redirect_uri: `${pages.url}/api/callback` }),
+  ])
+  expect(github.tokenRequests).toEqual([
+    expect.objectContaining({
+      client_id: github.app.clientId,
+      client_secret: github.app.secret,
+      code: 'codigo-de-github',
+    }),
+  ])
+  expect(github.requests.filter((request) => request.authorization !== `token ${github.app.token}`)).toEqual(
+    [],
+  )
+  expect(github.requests.map((request) => request.url)).toEqual(
+    expect.arrayContaining(['/user', `/repos/${github.repo}`]),
+  )
+}
 
-  test('the owner signs in with GitHub in the pop-up, changes the phone and publishes one commit of one line', async () => {
-    const adminUrl = `${host === 'pages' ? pages.url : nginx.url}${ADMIN_PREFIX}`
-    const { page, problems } = await openPage(browser, {
-      width: 1280,
-      height: 900,
-      answer: answerGitHubApi(github),
-    })
-    const popUps = watchPopUps(page)
-    try {
-      // Decap's bundle is 5 MB of JavaScript: on a loaded 2-core machine its parse alone can take half a minute.
-      await page.goto(adminUrl, { waitUntil: 'domcontentloaded', timeout: 120_000 })
-      const tab = puppeteerTab(page, { baseUrl: adminUrl })
-      await clickTextIn(tab, 'Iniciar sesión con GitHub', 'button')
-      try {
-        await waitForTextIn(tab, 'Contenido del sitio')
-      } catch (error) {
-        throw new Error(`${String(error)}\n${await popUps()}`)
-      }
-      for (const title of ['Datos de la empresa', 'Página de inicio', 'Página Servicios', 'Página Contacto'])
-        await waitForTextIn(tab, title)
+beforeEach(() => github.reset())
 
-      // The handshake went through GitHub's consent page, back to our callback, with the token traded once.
-      expect(github.authorizeRequests).toEqual([
-        expect.objectContaining({
-          client_id: github.app.clientId,
-          redirect_uri: `${pages.url}/api/callback`,
-        }),
-      ])
-      expect(github.tokenRequests).toEqual([
-        expect.objectContaining({
-          client_id: github.app.clientId,
-          client_secret: github.app.secret,
-          code: 'codigo-de-github',
-        }),
-      ])
-      // Decap asked who signed in and whether they may write, with the token the pop-up handed over.
-      expect(
-        github.requests.filter((request) => request.authorization !== `token ${github.app.token}`),
-      ).toEqual([])
-      expect(github.requests.map((request) => request.url)).toEqual(
-        expect.arrayContaining(['/user', `/repos/${github.repo}`]),
-      )
-
-      if (SHOTS && host === 'pages') {
-        mkdirSync(SHOTS, { recursive: true })
-        await page.screenshot({ path: path.join(SHOTS, 'cms-signed-in-1280.png') })
-        await page.setViewport({
-          width: 390,
-          height: 844,
-          deviceScaleFactor: 1,
-          isMobile: true,
-          hasTouch: true,
-        })
-        await waitForTextIn(tab, 'Datos de la empresa')
-        await page.screenshot({ path: path.join(SHOTS, 'cms-signed-in-390.png') })
-        await page.setViewport({ width: 1280, height: 900, deviceScaleFactor: 1 })
-      }
-
-      await clickTextIn(tab, 'Datos de la empresa')
-      await retypeIn(tab, 'Teléfono', NEW_PHONE)
-      await publishIn(tab)
-
-      // One commit on the branch, of site.yaml only, and in it one line: the phone.
-      expect(github.commits).toEqual([
-        expect.objectContaining({
-          message: 'Contenido: actualiza content/site.yaml desde el CMS',
-          changed: ['content/site.yaml'],
-        }),
-      ])
-      const before = github.readFile('content/site.yaml', github.commits[0]?.parents[0])?.split('\n') ?? []
-      const after = github.readFile('content/site.yaml')?.split('\n') ?? []
-      expect(after.length).toBe(before.length)
-      expect(
-        before.flatMap((line, index) => (line === after[index] ? [] : [{ was: line, now: after[index] }])),
-      ).toEqual([{ was: 'phone: +52 222 123 4567', now: `phone: ${NEW_PHONE}` }])
-      // Decap lists the media folder, which a repository without uploads lacks: GitHub answers 404 and Decap
-      // takes it as empty ("This 404 was expected"), while Chromium logs each such answer. Nothing else failed.
-      const refused = github.requests
-        .filter((request) => (request.status ?? 200) >= 400)
-        .map((request) => `${request.status} ${request.method} ${request.url}`)
-      expect(new Set(refused)).toEqual(
-        new Set([`404 GET /repos/${github.repo}/git/trees/${github.branch}:content/media`]),
-      )
-      expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(refused.length)
-      // And the one request that fails on purpose: Decap's probe for a local proxy (none on its port).
-      expect(
-        problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem)),
-      ).toEqual([])
-    } finally {
-      // A pop-up left open by a failure would show up in the next test's message.
-      for (const other of await browser.pages()) if (other.url().includes('/api/')) await other.close()
-      await page.close()
-    }
+test('with the admin served by nginx, at 1280 px: the owner signs in with GitHub in the pop-up, changes the phone and publishes one commit of one line', async () => {
+  const adminUrl = `${nginx.url}${ADMIN_PREFIX}`
+  const { page, problems } = await openPage(browser, {
+    width: 1280,
+    height: 900,
+    answer: answerGitHubApi(github),
   })
+  const popUps = watchPopUps(page)
+  try {
+    // Decap's bundle is 5 MB of JavaScript: on a loaded 2-core machine its parse alone can take half a minute.
+    await page.goto(adminUrl, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+    const tab = puppeteerTab(page, { baseUrl: adminUrl })
+    await clickTextIn(tab, 'Iniciar sesión con GitHub', 'button')
+    try {
+      await waitForTextIn(tab, 'Contenido del sitio')
+    } catch (error) {
+      throw new Error(`${String(error)}\n${await popUps()}`)
+    }
+    for (const title of ['Datos de la empresa', 'Página de inicio', 'Página Servicios', 'Página Contacto'])
+      await waitForTextIn(tab, title)
+    expectOneHandshake()
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: path.join(SHOTS, 'cms-signed-in-1280.png') })
+    }
+
+    await clickTextIn(tab, 'Datos de la empresa')
+    await retypeIn(tab, 'Teléfono', NEW_PHONE)
+    await publishIn(tab)
+
+    // One commit on the branch, of site.yaml only, and in it one line: the phone.
+    expect(github.commits).toEqual([
+      expect.objectContaining({
+        message: 'Contenido: actualiza content/site.yaml desde el CMS',
+        changed: ['content/site.yaml'],
+      }),
+    ])
+    const before = github.readFile('content/site.yaml', github.commits[0]?.parents[0])?.split('\n') ?? []
+    const after = github.readFile('content/site.yaml')?.split('\n') ?? []
+    expect(after.length).toBe(before.length)
+    expect(
+      before.flatMap((line, index) => (line === after[index] ? [] : [{ was: line, now: after[index] }])),
+    ).toEqual([{ was: 'phone: +52 222 123 4567', now: `phone: ${NEW_PHONE}` }])
+    // Decap lists the media folder, which a repository without uploads lacks: GitHub answers 404 and Decap
+    // takes it as empty ("This 404 was expected"), while Chromium logs each such answer. Nothing else failed.
+    const refused = github.requests
+      .filter((request) => (request.status ?? 200) >= 400)
+      .map((request) => `${request.status} ${request.method} ${request.url}`)
+    expect(new Set(refused)).toEqual(
+      new Set([`404 GET /repos/${github.repo}/git/trees/${github.branch}:content/media`]),
+    )
+    expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(refused.length)
+    // And the one request that fails on purpose: Decap's probe for a local proxy (none on its port).
+    expect(problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem))).toEqual(
+      [],
+    )
+  } finally {
+    // A pop-up left open by a failure would show up in the next test's message.
+    for (const other of await browser.pages()) if (other.url().includes('/api/')) await other.close()
+    await page.close()
+  }
 })
 
 /** A file's bytes on the branch, read as any GitHub client reads it: its tree entry, then its blob. */
@@ -206,73 +193,61 @@ async function readFromGitHub(filePath: string): Promise<Buffer | undefined> {
   return Buffer.from(blob.content, 'base64')
 }
 
-// The owner's edit from the phone, on the production path (the pop-up sign-in, Decap's github
-// backend, one commit), at 390 px with touch and at 1280 px. cms-phone.test.ts runs the same flow on loopback.
-describe.each(DEVICES)('on $name, with the admin served by pages', (device) => {
-  beforeAll(() => github.reset())
-
-  test('the owner signs in, changes a price and a gallery photo, and publishes one commit of both', async () => {
-    const context = await browser.createBrowserContext()
-    const { page, problems } = await openPage(context as unknown as Browser, {
-      ...device,
-      answer: answerGitHubApi(github),
-    })
-    const popUps = watchPopUps(page)
-    const failed: string[] = []
-    page.on('response', (response) => {
-      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`)
-    })
-    const shot = async (step: string) => {
-      if (!SHOTS) return
-      mkdirSync(SHOTS, { recursive: true })
-      await page.screenshot({ path: path.join(SHOTS, `cms-phone-${device.slug}-${step}.png`) })
-    }
-    try {
-      await page.goto(`${pages.url}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
-      const tab = puppeteerTab(page, { baseUrl: pages.url, problems, ...device })
-      const signIn = await textIn(tab, 'Iniciar sesión con GitHub', 'button')
-      await shot('0-iniciar-sesion')
-      await touchControl(tab, 'Iniciar sesión con GitHub', signIn)
-      try {
-        await waitForTextIn(tab, 'Página Servicios')
-      } catch (error) {
-        throw new Error(`${String(error)}\n${await popUps()}`)
-      }
-      await shot('1-contenido')
-      const before = github.readFile('content/servicios.yaml') ?? ''
-      await editPriceAndPhoto(tab, { photo, shot })
-
-      // One commit, of the page's file and the photo in the media folder; in the file, the two changed lines.
-      expect(github.commits).toEqual([
-        expect.objectContaining({
-          message: 'Contenido: actualiza content/servicios.yaml desde el CMS',
-          changed: [`content/media/${PHOTO_NAME}`, 'content/servicios.yaml'],
-        }),
-      ])
-      expect(changedLines(before, github.readFile('content/servicios.yaml') ?? '')).toEqual(
-        EXPECTED_SERVICIOS_DIFF,
-      )
-      expect(await readFromGitHub(`content/media/${PHOTO_NAME}`)).toEqual(readFileSync(photo))
-      // What failed, each on purpose or known: Decap's probe for a local proxy (none on its port); the media
-      // folder's listing while the repository has no uploads (GitHub's 404, which Decap takes as empty); and
-      // the chosen photo's thumbnail, which Decap loads from the site's /media/ address, never served (an
-      // upload is published only as the build's processed copies: docs/cms.md, "Known limits").
-      expect(new Set(failed)).toEqual(
-        new Set([
-          `404 https://api.github.com/repos/${github.repo}/git/trees/${github.branch}:content/media`,
-          `404 ${pages.url}/media/${PHOTO_NAME}`,
-        ]),
-      )
-      expect(
-        problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem)),
-      ).toEqual([])
-      expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(failed.length)
-    } catch (error) {
-      throw new Error(
-        `${String(error)}\nConsole: ${problems.join('\n') || '(nothing)'}\nHTTP errors: ${failed.join('\n') || '(none)'}`,
-      )
-    } finally {
-      await context.close()
-    }
+// cms-phone.test.ts runs the same flow on loopback, and Decap's desktop layout (1280 px) with it.
+const phone = DEVICES.find((device) => device.touch)!
+test('on a phone, with the admin served by pages: the owner signs in with GitHub in the pop-up, changes a price and a gallery photo, and publishes one commit of both', async () => {
+  const context = await browser.createBrowserContext()
+  const { page, problems } = await openPage(context as unknown as Browser, {
+    ...phone,
+    answer: answerGitHubApi(github),
   })
+  const popUps = watchPopUps(page)
+  const failed: string[] = []
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`)
+  })
+  const shot = async (step: string) => {
+    if (!SHOTS) return
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: path.join(SHOTS, `cms-phone-${phone.slug}-${step}.png`) })
+  }
+  try {
+    await page.goto(`${pages.url}${ADMIN_PREFIX}`, { waitUntil: 'domcontentloaded', timeout: 120_000 })
+    const tab = puppeteerTab(page, { baseUrl: pages.url, problems, ...phone })
+    const before = github.readFile('content/servicios.yaml') ?? ''
+    await editPriceAndPhoto(tab, { signIn: 'Iniciar sesión con GitHub', photo, shot })
+    expectOneHandshake()
+
+    // One commit, of the page's file and the photo in the media folder; in the file, the two changed lines.
+    expect(github.commits).toEqual([
+      expect.objectContaining({
+        message: 'Contenido: actualiza content/servicios.yaml desde el CMS',
+        changed: [`content/media/${PHOTO_NAME}`, 'content/servicios.yaml'],
+      }),
+    ])
+    expect(changedLines(before, github.readFile('content/servicios.yaml') ?? '')).toEqual(
+      EXPECTED_SERVICIOS_DIFF,
+    )
+    expect(await readFromGitHub(`content/media/${PHOTO_NAME}`)).toEqual(readFileSync(photo))
+    // What failed, each on purpose or known: Decap's probe for a local proxy (none on its port); the media
+    // folder's listing while the repository has no uploads (GitHub's 404, which Decap takes as empty); and
+    // the chosen photo's thumbnail, which Decap loads from the site's /media/ address, never served (an
+    // upload is published only as the build's processed copies: docs/cms.md, "Known limits").
+    expect(new Set(failed)).toEqual(
+      new Set([
+        `404 https://api.github.com/repos/${github.repo}/git/trees/${github.branch}:content/media`,
+        `404 ${pages.url}/media/${PHOTO_NAME}`,
+      ]),
+    )
+    expect(problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem))).toEqual(
+      [],
+    )
+    expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(failed.length)
+  } catch (error) {
+    throw new Error(
+      `${String(error)}\n${await popUps()}\nConsole: ${problems.join('\n') || '(nothing)'}\nHTTP errors: ${failed.join('\n') || '(none)'}`,
+    )
+  } finally {
+    await context.close()
+  }
 })

@@ -3,12 +3,12 @@
  * WebKit (Safari's engine), written once against test/helpers/driver.ts (decision 030). `wrangler pages dev`
  * serves the build, functions/ (the inbox's API) and a local D1 seeded with an overdue lead, an emergency, a new
  * one and an answered one; the test clock (LEAD_TEST_CLOCK_URL) fixes the server's time, so "Vencida hace 2 h"
- * is the same on every run. Signed in with the loopback one-time link; at 390 px (447 in WebKit: its narrowest
- * window) and 1280 px: the order (emergency, overdue, the rest by deadline), the times in Spanish in the owner's
- * zone, the month figures, nothing hidden sideways, axe clean and no console problem in both engines
- * (test/helpers/axe.ts, inbox.ts), screenshots looked at; the core flows: a tap on WhatsApp recorded as the first
- * contact and undone, a status change that answers a lead, the other views, the alert's link (?solicitud=<id>)
- * opening its lead on top.
+ * is the same on every run. Signed in once with the loopback one-time link; at 390 px (447 in WebKit: its
+ * narrowest window): the order (emergency, overdue, the rest by deadline), the times in Spanish in the owner's
+ * zone, the month figures, the other views, a tap on WhatsApp recorded as the first contact and undone, a status
+ * change that answers a lead; at 1280 px the alert's link (?solicitud=<id>) opening its lead on top. At both
+ * widths nothing hidden sideways, axe clean and no console problem in both engines (test/helpers/axe.ts,
+ * inbox.ts), screenshots looked at.
  * Needs a build (`npm run build`). Run: `npx jest test/owner/inbox-promise.test.ts --selectProjects chromium`
  * (or `webkit`), `--runInBand`.
  */
@@ -22,6 +22,7 @@ import { INBOX_PREFIX, theInbox, waitForNames } from '../helpers/inbox'
 jest.setTimeout(180_000)
 
 const SHOTS = process.env.INBOX_SHOTS_DIR || path.join(projectRoot, 'test', '.artifacts', 'inbox')
+mkdirSync(SHOTS, { recursive: true })
 /** Wednesday 25 November 2026, 16:00 UTC: 10:00 in Mexico City. */
 const T0 = new Date('2026-11-25T16:00:00.000Z')
 const HOUR = 3_600_000
@@ -71,6 +72,8 @@ beforeEach(() => {
 })
 
 const store = () => inbox.store
+/** The phone's width (WebKitGTK's narrowest window is wider: test/helpers/driver.ts). */
+const phone = widthsFor([390])[0]!
 
 /**
  * Opens the inbox (signing in with the one-time link the first time) and waits for «Solicitudes»; the tab is
@@ -99,96 +102,94 @@ const cards = (tab: Tab) =>
     })),
   )
 
-describe.each(widthsFor([390, 1280]))('at %i px', (width) => {
-  test('«Por atender» first: the emergency, the overdue one, then by deadline, with the time left in Spanish', async () => {
-    await inInbox(width, '', async (tab) => {
-      await waitForNames(tab, DUE_ORDER)
-      expect(await cards(tab)).toEqual([
-        {
-          name: 'Jorge Ruiz',
-          badges: ['Emergencia', 'Nuevo'],
-          // The server's clock runs on from T0 while the page loads: a minute either way.
-          promise: expect.stringMatching(/^Quedan 1 h (29|30) min · vence hoy a las 11:30$/),
-          undo: null,
-        },
-        {
-          name: 'Rosa Delgado',
-          badges: ['Nuevo'],
-          promise: expect.stringMatching(/^Vencida hace 2 h( 1 min)? · venció hoy a las 8:00$/),
-          undo: null,
-        },
-        {
-          name: 'Laura Méndez',
-          badges: ['Nuevo'],
-          promise: 'Quedan 23 h · vence mañana a las 9:00',
-          undo: null,
-        },
-      ])
-      await tab.byRole('radio', 'Por atender 3')
-      expect(await tab.evaluate(() => document.getElementById('vencidas')?.textContent)).toBe('1 vencida')
-      // The month figures: 4 received in November, Pedro answered in 1 h (in time), none late, three not yet:
-      // Rosa past her deadline, Jorge and Laura still inside theirs (so not counted as late).
-      await tab.byRole('heading', 'Tu promesa de respuesta')
-      expect(
-        await tab.evaluate(() =>
-          [...document.querySelectorAll('.figures-month')].map((month) => [
-            month.querySelector('h3')?.textContent,
-            ...[...month.querySelectorAll('dl div')].map(
-              (row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`,
-            ),
-          ]),
-        ),
-      ).toEqual([
-        [
-          'Este mes (noviembre)',
-          'Recibidas: 4',
-          'Respondidas a tiempo: 1',
-          'Respondidas tarde: 0',
-          'Sin responder: 3 · 1 vencida',
-          'Primer contacto (mediana): 1 h',
-        ],
-        [
-          'El mes pasado (octubre)',
-          'Recibidas: 0',
-          'Respondidas a tiempo: 0',
-          'Respondidas tarde: 0',
-          'Sin responder: 0',
-          'Primer contacto (mediana): —',
-        ],
-      ])
-      // Nothing hidden sideways, the page nor a view's chip inside it; then what the owner sees.
-      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
-      expect(
-        await tab.evaluate(() =>
-          [...document.querySelectorAll('.chip')]
-            .filter((chip) => chip.getBoundingClientRect().right > document.documentElement.clientWidth)
-            .map((chip) => chip.textContent),
-        ),
-      ).toEqual([])
-      expect(await accessibilityViolations(tab)).toEqual([])
-      mkdirSync(SHOTS, { recursive: true })
-      await tab.evaluate(() => window.scrollTo(0, 0))
-      await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${width}.png`))
-      // «Todas»: the answered one too, saying when and how it was answered.
-      await tab.click(await tab.byRole('radio', 'Todas 4'))
-      await waitForNames(tab, ['Jorge Ruiz', 'Laura Méndez', 'Pedro Sánchez', 'Rosa Delgado'])
-      const pedro = (await cards(tab)).find((card) => card.name === 'Pedro Sánchez')
-      expect(pedro).toEqual({
-        name: 'Pedro Sánchez',
-        badges: ['Contactado'],
-        promise: 'Respondida en 1 h, por llamada · a tiempo',
-        // A tap recorded it: one tap undoes it.
-        undo: 'Deshacer',
-      })
-      expect(await accessibilityViolations(tab)).toEqual([])
-      await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${width}-todas.png`))
-      expect(await tab.problems()).toEqual([])
+// On the phone; the desktop width's layout is checked with the alert's link below.
+test('on the phone, «Por atender» first: the emergency, the overdue one, then by deadline, with the time left in Spanish', async () => {
+  await inInbox(phone, '', async (tab) => {
+    await waitForNames(tab, DUE_ORDER)
+    expect(await cards(tab)).toEqual([
+      {
+        name: 'Jorge Ruiz',
+        badges: ['Emergencia', 'Nuevo'],
+        // The server's clock runs on from T0 while the page loads: a minute either way.
+        promise: expect.stringMatching(/^Quedan 1 h (29|30) min · vence hoy a las 11:30$/),
+        undo: null,
+      },
+      {
+        name: 'Rosa Delgado',
+        badges: ['Nuevo'],
+        promise: expect.stringMatching(/^Vencida hace 2 h( 1 min)? · venció hoy a las 8:00$/),
+        undo: null,
+      },
+      {
+        name: 'Laura Méndez',
+        badges: ['Nuevo'],
+        promise: 'Quedan 23 h · vence mañana a las 9:00',
+        undo: null,
+      },
+    ])
+    await tab.byRole('radio', 'Por atender 3')
+    expect(await tab.evaluate(() => document.getElementById('vencidas')?.textContent)).toBe('1 vencida')
+    // The month figures: 4 received in November, Pedro answered in 1 h (in time), none late, three not yet:
+    // Rosa past her deadline, Jorge and Laura still inside theirs (so not counted as late).
+    await tab.byRole('heading', 'Tu promesa de respuesta')
+    expect(
+      await tab.evaluate(() =>
+        [...document.querySelectorAll('.figures-month')].map((month) => [
+          month.querySelector('h3')?.textContent,
+          ...[...month.querySelectorAll('dl div')].map(
+            (row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`,
+          ),
+        ]),
+      ),
+    ).toEqual([
+      [
+        'Este mes (noviembre)',
+        'Recibidas: 4',
+        'Respondidas a tiempo: 1',
+        'Respondidas tarde: 0',
+        'Sin responder: 3 · 1 vencida',
+        'Primer contacto (mediana): 1 h',
+      ],
+      [
+        'El mes pasado (octubre)',
+        'Recibidas: 0',
+        'Respondidas a tiempo: 0',
+        'Respondidas tarde: 0',
+        'Sin responder: 0',
+        'Primer contacto (mediana): —',
+      ],
+    ])
+    // Nothing hidden sideways, the page nor a view's chip inside it; then what the owner sees.
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
+    expect(
+      await tab.evaluate(() =>
+        [...document.querySelectorAll('.chip')]
+          .filter((chip) => chip.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((chip) => chip.textContent),
+      ),
+    ).toEqual([])
+    expect(await accessibilityViolations(tab)).toEqual([])
+    await tab.evaluate(() => window.scrollTo(0, 0))
+    await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${tab.width}.png`))
+    // «Todas»: the answered one too, saying when and how it was answered.
+    await tab.click(await tab.byRole('radio', 'Todas 4'))
+    await waitForNames(tab, ['Jorge Ruiz', 'Laura Méndez', 'Pedro Sánchez', 'Rosa Delgado'])
+    const pedro = (await cards(tab)).find((card) => card.name === 'Pedro Sánchez')
+    expect(pedro).toEqual({
+      name: 'Pedro Sánchez',
+      badges: ['Contactado'],
+      promise: 'Respondida en 1 h, por llamada · a tiempo',
+      // A tap recorded it: one tap undoes it.
+      undo: 'Deshacer',
     })
+    expect(await accessibilityViolations(tab)).toEqual([])
+    await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${tab.width}-todas.png`))
+    expect(await tab.problems()).toEqual([])
   })
 })
 
 test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a status change answers too', async () => {
-  await inInbox(widthsFor([390])[0]!, '', async (tab) => {
+  await inInbox(phone, '', async (tab) => {
     await waitForNames(tab, DUE_ORDER)
     const laura = await tab.element(() => document.querySelector('li.lead[data-id="lead-laura"]'))
     // The link keeps its target (the chat opens in a new tab, here an unreachable one): what the page records is
@@ -260,5 +261,10 @@ test("the alert's link opens its lead above the list, by its id alone", async ()
       ),
     ).toEqual(['Jorge Ruiz'])
     expect(await tab.evaluate(() => document.activeElement?.id)).toBe('abierta-titulo')
+    // The desktop layout: nothing hidden sideways, axe clean, no console problem; then what the owner sees.
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
+    expect(await accessibilityViolations(tab)).toEqual([])
+    await tab.screenshot(path.join(SHOTS, `inbox-promise-${engine}-${tab.width}.png`))
+    expect(await tab.problems()).toEqual([])
   })
 })

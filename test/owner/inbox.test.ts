@@ -514,13 +514,9 @@ test('at 1280 px: the loopback one-time link signs in once', async () => {
     await showAll(tab, 4)
     await waitForNames(tab, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
     expect(await textOf(tab, '#usuario-nombre')).toBe('local')
+    // The spam set aside, with its reasons (moving one back is the phone's test above).
     expect((await spamPanel(tab)).reasons).toEqual(SPAM_REASONS_SEEN)
-    // The spam set aside, and Mariana moved back with one click.
-    await tab.click(await tab.byRole('button', 'No es spam', await marianaInPanel(tab)))
-    await waitForNames(tab, ['Sofía Ramírez Núñez', 'Mariana Torres', 'Ana López', MARKUP, FORMULA])
-    expect((await spamPanel(tab)).rescued).toBe('Mariana Torres ya no está en spam: pasó a «Nuevo».')
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
-    await toastGone(tab)
     await shot(tab, '')
     await shot(tab, 'full', true)
     expect(await accessibilityViolations(tab)).toEqual([])
