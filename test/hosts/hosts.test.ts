@@ -368,10 +368,22 @@ describe.each(SERVERS)('%s', (name) => {
     expect([400, 405, 501]).toContain(unknown.status)
   })
 
-  test('HEAD answers like GET without a body', async () => {
-    const answer = await get('/nosotros', { 'Accept-Encoding': 'identity' }, 'HEAD')
-    expect(answer.status).toBe(200)
-    expect(answer.body).toHaveLength(0)
+  test.each([
+    ['/nosotros', 200],
+    ['/no-existe', 404],
+  ])('HEAD %s answers like GET (%i, its Content-Length) without a body', async (target, status) => {
+    const [head, full] = await Promise.all(
+      ['HEAD', 'GET'].map((method) => get(target, { 'Accept-Encoding': 'identity' }, method)),
+    )
+    expect({
+      status: head?.status,
+      length: head?.headers['content-length'],
+      body: head?.body.length,
+    }).toEqual({
+      status,
+      length: String(full?.body.length),
+      body: 0,
+    })
   })
 
   test('after all of that the server still answers', async () => {
