@@ -116,6 +116,18 @@ describe.each(SERVERS)('%s', (name) => {
 
   const get = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
     send(server.port, target, headers, method)
+  /**
+   * Mozilla Observatory's grade. Plain HTTP is redirected to HTTPS by the host: measured for Apache (.htaccess)
+   * and nginx (its port-80 server) below; Cloudflare Pages and Netlify do it on their edge; our server runs
+   * behind a TLS proxy (docs/deploying/README.md).
+   */
+  const graded = (answer: Answer) =>
+    observatoryScore({
+      headers: answer.headers,
+      html: answer.text,
+      origin: server.url,
+      redirection: 'to-https',
+    })
 
   test.each(pagePaths)(
     '%s answers 200 at its canonical URL with no redirect, indexable, graded A+ by Mozilla Observatory',
@@ -130,15 +142,7 @@ describe.each(SERVERS)('%s', (name) => {
       expectSecurityHeaders(answer)
       expect(answer.headers['x-robots-tag']).toBeUndefined()
       expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin')
-      // Plain HTTP is redirected to HTTPS by the host: measured for Apache (.htaccess) and nginx (its
-      // port-80 server) below; Cloudflare Pages and Netlify do it on their edge; our server runs behind
-      // a TLS proxy (docs/deploying/README.md).
-      const result = observatoryScore({
-        headers: answer.headers,
-        html: answer.text,
-        origin: server.url,
-        redirection: 'to-https',
-      })
+      const result = graded(answer)
       expect({ grade: result.grade, csp: result.tests['content-security-policy'] }).toEqual({
         grade: 'A+',
         csp: { result: 'csp-implemented-with-no-unsafe-default-src-none', modifier: 10 },
@@ -262,13 +266,8 @@ describe.each(SERVERS)('%s', (name) => {
     // A build's admin allows no http: source (the local CMS proxy is only in what `npm run cms` serves),
     // so Mozilla's Observatory grades it A+ like the public pages.
     expect(page.headers['content-security-policy']).not.toMatch(/http:/)
-    const graded = observatoryScore({
-      headers: page.headers,
-      html: page.text,
-      origin: server.url,
-      redirection: 'to-https',
-    })
-    expect({ grade: graded.grade, csp: graded.tests['content-security-policy'] }).toEqual({
+    const result = graded(page)
+    expect({ grade: result.grade, csp: result.tests['content-security-policy'] }).toEqual({
       grade: 'A+',
       csp: expect.objectContaining({ modifier: expect.any(Number) }),
     })

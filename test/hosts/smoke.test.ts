@@ -3,12 +3,8 @@
  * build served by scripts/serve.ts and by a real host server (nginx): it passes there, and it FAILS (exit 1, naming the right check) against
  * deliberately broken copies of the build. Stock photos are answered by its --offline-images aid (the
  * machine is offline); everything else it asks for is on loopback.
- * Duration, measured on the shared 2-core machine while others' builds and tests ran (load average ~11):
- * 142 s for the file; the one full run (every page at two widths, screenshots) ~50 s, each broken copy
- * 3-14 s (--only with the relevant check, --pages with the broken page), --help and the refusals 3-5 s,
- * most of it tsx and Chromium starting. Only the full run visits every page. At load average 20-25 (same
- * machine, 2026-11-24): a full run 206 s (it passed, with the kit's own --timeout 20000), the broken copies
- * 10-65 s, the file ~10 min. The Jest timeouts below are hang guards sized from that.
+ * Only the full run visits every page; a broken deployment is run with --only the checks its breakages trip and
+ * --pages the pages they are on. Most of each run is tsx and Chromium starting.
  * Run: `DIST_DIR=… npx jest test/hosts/smoke.test.ts --selectProjects chromium` after a build (the path
  * first: after --selectProjects it would be read as a second project name, and every browser test runs).
  */
