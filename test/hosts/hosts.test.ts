@@ -364,7 +364,8 @@ describe.each(SERVERS)('%s', (name) => {
       body: head?.body.length,
     }).toEqual({
       status,
-      length: String(full?.body.length),
+      // wrangler's local Pages server streams its answers: no Content-Length on GET, none on HEAD either.
+      length: name === 'pages' ? full?.headers['content-length'] : String(full?.body.length),
       body: 0,
     })
   })
