@@ -368,32 +368,30 @@ ${Object.entries(policy.headers)
 }
 
 /**
- * The CMS's location. A location that adds headers inherits none from the server, so it repeats every
- * header with the admin's values.
+ * The CMS's location, and inside it the inbox's (a longer prefix, so nginx picks it). A location that adds
+ * headers inherits none from the server, so each repeats every header with its own values.
  */
 function adminNginxLocation(policy: HostPolicy): string {
-  if (!policy.adminHeaders) return ''
-  return `
-    location = ${ADMIN_PREFIX.slice(0, -1)} { return 301 ${ADMIN_PREFIX}$is_args$args; }
-    location ${ADMIN_PREFIX} {
-        index index.html;
-        try_files $uri $uri/ =404;
-${Object.entries(policy.adminHeaders)
-  .map(([name, value]) => `        add_header ${name} ${quote(value)} always;`)
-  .join('\n')}
-    }${inboxNginxLocation(policy)}`
+  return folderNginxLocation(
+    ADMIN_PREFIX,
+    policy.adminHeaders,
+    folderNginxLocation(INBOX_PREFIX, policy.inboxHeaders, ''),
+  )
 }
 
-/** The inbox's location: longer than the admin's prefix, so nginx picks it; every header repeated. */
-function inboxNginxLocation(policy: HostPolicy): string {
-  if (!policy.inboxHeaders) return ''
+function folderNginxLocation(
+  prefix: string,
+  headers: Record<string, string> | undefined,
+  inner: string,
+): string {
+  if (!headers) return ''
   return `
-    location = ${INBOX_PREFIX.slice(0, -1)} { return 301 ${INBOX_PREFIX}$is_args$args; }
-    location ${INBOX_PREFIX} {
+    location = ${prefix.slice(0, -1)} { return 301 ${prefix}$is_args$args; }
+    location ${prefix} {
         index index.html;
         try_files $uri $uri/ =404;
-${Object.entries(policy.inboxHeaders)
+${Object.entries(headers)
   .map(([name, value]) => `        add_header ${name} ${quote(value)} always;`)
   .join('\n')}
-    }`
+    }${inner}`
 }

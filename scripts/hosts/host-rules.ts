@@ -153,12 +153,24 @@ function originOf(url: string, setting: string): string {
 
 const unique = (sources: readonly string[]) => [...new Set(sources)]
 
+type Directive = [name: string, sources: string[]]
+
+/** A policy closed by `default-src 'none'` and opened one directive at a time; never plugins, never framed. */
+function closedPolicy(directives: Directive[]): string {
+  const all: Directive[] = [
+    ['default-src', ["'none'"]],
+    ...directives,
+    ['object-src', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]
+  return all.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+}
+
 /**
  * The policy for every response. Scripts: our own files plus the hashes of the prerender's inline
  * scripts (the deferred-script loader and react-router's hydration data), never 'unsafe-inline' or
  * 'unsafe-eval'. Styles: our own files, the hashes of the prerendered `<style>` blocks and the empty
- * runtime element (EMPTY_STYLE_ELEMENT). Everything else is closed by `default-src 'none'` and opened
- * one directive at a time.
+ * runtime element (EMPTY_STYLE_ELEMENT).
  */
 export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode): string {
   // A path (`/api/leads`, the Pages Function) is this origin: 'self' already allows it.
@@ -167,8 +179,7 @@ export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode
       ? [originOf(origins.leadEndpoint, 'LEAD_ENDPOINT')]
       : []
   const image = originOf(origins.imageOrigin, 'IMAGE_ORIGIN')
-  const directives: [string, string[]][] = [
-    ['default-src', ["'none'"]],
+  return closedPolicy([
     [
       'script-src',
       unique(["'self'", ...inline.scripts.map(hashSource).sort(), ...(origins.extra?.scriptSrc ?? [])]),
@@ -178,14 +189,11 @@ export function contentSecurityPolicy(origins: PolicyOrigins, inline: InlineCode
     ['connect-src', unique(["'self'", ...lead, ...(origins.extra?.connectSrc ?? [])])],
     ['manifest-src', ["'self'"]],
     ...(origins.extra?.frameSrc?.length
-      ? [['frame-src', unique([...origins.extra.frameSrc])] as [string, string[]]]
+      ? [['frame-src', unique([...origins.extra.frameSrc])] as Directive]
       : []),
     ['form-action', unique(["'self'", ...lead])],
     ['base-uri', ["'self'"]],
-    ['object-src', ["'none'"]],
-    ['frame-ancestors', ["'none'"]],
-  ]
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+  ])
 }
 
 /** Every security header, on every response (pages, files, redirects, 404s), in this order. */
@@ -248,8 +256,7 @@ export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
  *     governs either. Nothing may frame the admin (`frame-ancestors 'none'`); it posts no form.
  */
 export function adminContentSecurityPolicy(origins: AdminOrigins = {}): string {
-  const directives: [string, string[]][] = [
-    ['default-src', ["'none'"]],
+  return closedPolicy([
     ['script-src', ["'self'", "'unsafe-eval'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'blob:', 'data:', GITHUB_AVATARS_ORIGIN]],
@@ -265,10 +272,7 @@ export function adminContentSecurityPolicy(origins: AdminOrigins = {}): string {
     ['manifest-src', ["'self'"]],
     ['form-action', ["'none'"]],
     ['base-uri', ["'self'"]],
-    ['object-src', ["'none'"]],
-    ['frame-ancestors', ["'none'"]],
-  ]
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+  ])
 }
 
 /**
@@ -307,8 +311,7 @@ export const INBOX_PREFIX = '/admin/solicitudes/'
  * otherwise fall back to default-src 'none'; `worker-src` says what script-src already allows).
  */
 export function inboxContentSecurityPolicy(): string {
-  const directives: [string, string[]][] = [
-    ['default-src', ["'none'"]],
+  return closedPolicy([
     ['script-src', ["'self'"]],
     ['style-src', ["'self'"]],
     ['img-src', ["'self'"]],
@@ -317,10 +320,7 @@ export function inboxContentSecurityPolicy(): string {
     ['worker-src', ["'self'"]],
     ['form-action', ["'none'"]],
     ['base-uri', ["'none'"]],
-    ['object-src', ["'none'"]],
-    ['frame-ancestors', ["'none'"]],
-  ]
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ')
+  ])
 }
 
 /**

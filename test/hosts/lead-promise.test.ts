@@ -120,7 +120,7 @@ test('on the phone (390 px) the owner taps WhatsApp on the lead in «Por atender
   await page.waitForFunction(
     (id: string) =>
       document.querySelector(`li.lead[data-id="${id}"] .promise p`)?.textContent?.startsWith('Respondida en'),
-    { timeout: 30_000 },
+    { timeout: 30_000, polling: 100 },
     String(lead?.id),
   )
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)

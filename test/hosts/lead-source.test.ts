@@ -83,11 +83,15 @@ async function visit({ name, landing, referer, reads = [], javascript = true }: 
         [...document.querySelectorAll('header a')].some(
           (a) => a.textContent === name && Object.keys(a).some((key) => key.startsWith('__reactProps$')),
         ),
-      {},
+      { polling: 100 },
       link,
     )
     await page.locator(`header ::-p-aria([name="${link}"][role="link"])`).click()
-    await page.waitForFunction((to: string) => location.pathname === to, {}, `/${link.toLowerCase()}`)
+    await page.waitForFunction(
+      (to: string) => location.pathname === to,
+      { polling: 100 },
+      `/${link.toLowerCase()}`,
+    )
   }
   if (javascript) await waitForHydration(page)
   const values = Object.entries({ ...VALID, name }) as [FieldKey, string][]

@@ -3,12 +3,8 @@
  * build served by scripts/serve.ts and by a real host server (nginx): it passes there, and it FAILS (exit 1, naming the right check) against
  * deliberately broken copies of the build. Stock photos are answered by its --offline-images aid (the
  * machine is offline); everything else it asks for is on loopback.
- * Duration, measured on the shared 2-core machine while others' builds and tests ran (load average ~11):
- * 142 s for the file; the one full run (every page at two widths, screenshots) ~50 s, each broken copy
- * 3-14 s (--only with the relevant check, --pages with the broken page), --help and the refusals 3-5 s,
- * most of it tsx and Chromium starting. Only the full run visits every page. At load average 20-25 (same
- * machine, 2026-11-24): a full run 206 s (it passed, with the kit's own --timeout 20000), the broken copies
- * 10-65 s, the file ~10 min. The Jest timeouts below are hang guards sized from that.
+ * Only the full run visits every page; a broken deployment is run with --only the checks its breakages trip and
+ * --pages the pages they are on. Most of each run is tsx and Chromium starting.
  * Run: `DIST_DIR=… npx jest test/hosts/smoke.test.ts --selectProjects chromium` after a build (the path
  * first: after --selectProjects it would be read as a second project name, and every browser test runs).
  */
@@ -19,7 +15,7 @@ import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { freePort } from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
-import { CHECK_NAMES } from '../../scripts/smoke/checks'
+import { CHECK_NAMES, type CheckName } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../schema/paths'
 import { distDir, projectRoot } from '../helpers/builds'
 import { thePagesStack } from '../helpers/pages-stack'
@@ -227,24 +223,34 @@ describe('against our own build', () => {
   })
 })
 
+/**
+ * A broken deployment, and what each check it runs must say: the breakages of one deployment are on different
+ * pages and trip different checks, so one run proves each check fails alone and names its problem.
+ */
 interface Breakage {
   what: string
-  only: string
   pages?: string
   timeout?: string
   /** Prepares the broken deployment; returns its URL and what to stop afterwards. */
   serve(): Promise<{ url: string; stop(): Promise<void> }>
-  /** What the FAIL line must say. */
-  says: RegExp
+  /** What each check's FAIL line must say, in the kit's order of checks. */
+  says: Partial<Record<CheckName, RegExp>>
 }
 
-/** Serves a broken copy of the build made by `breakCopy`. */
-function brokenCopy(name: string, breakCopy: (root: string) => void): Breakage['serve'] {
+/** Serves a broken copy of the build made by `breakCopy`, through a proxy that drops `dropHeader` if given. */
+function brokenCopy(name: string, breakCopy: (root: string) => void, dropHeader?: string): Breakage['serve'] {
   return async () => {
     const root = copyOfBuild(name)
     breakCopy(root)
     const server = await serveSite({ build: { dir: root } })
-    return { url: server.url, stop: () => server.close() }
+    if (!dropHeader) return { url: server.url, stop: () => server.close() }
+    // A host misconfigured: a proxy in front that drops one response header.
+    const proxy = await startProxy(server.url, (exchange) =>
+      exchange.pass(({ status, headers: { [dropHeader]: _dropped, ...headers }, body }) =>
+        exchange.res.writeHead(status, headers).end(body),
+      ),
+    )
+    return { url: proxy.url, stop: () => proxy.close().finally(() => server.close()) }
   }
 }
 
@@ -258,97 +264,69 @@ function entryModule(root: string): string {
 
 const breakages: Breakage[] = [
   {
-    what: 'no sitemap',
-    only: 'sitemap',
-    serve: brokenCopy('no-sitemap', (root) => {
-      for (const file of ['sitemap.xml', 'sitemap.xml.br', 'sitemap.xml.gz'])
-        rmSync(path.join(root, file), { force: true })
-    }),
-    says: /^FAIL sitemap: \/sitemap\.xml answered 404; checking the five known pages$/,
+    what: 'no sitemap, a missing page and a missing security header',
+    serve: brokenCopy(
+      'no-sitemap',
+      (root) => {
+        for (const file of ['sitemap.xml', 'sitemap.xml.br', 'sitemap.xml.gz'])
+          rmSync(path.join(root, file), { force: true })
+        removePage(root, '/nosotros')
+      },
+      'x-content-type-options',
+    ),
+    says: {
+      sitemap: /^FAIL sitemap: \/sitemap\.xml answered 404; checking the five known pages$/,
+      'page-status': /^FAIL page-status: \/nosotros: answered 404, expected 200$/,
+      'security-headers': /^FAIL security-headers: X-Content-Type-Options missing \(every page\)$/,
+    },
   },
   {
-    what: 'a missing page',
-    only: 'page-status',
-    serve: brokenCopy('missing-page', (root) => removePage(root, '/nosotros')),
-    says: /^FAIL page-status: \/nosotros: answered 404, expected 200$/,
-  },
-  {
-    what: 'a page whose script throws',
-    only: 'console-errors',
-    pages: '/servicios',
-    serve: brokenCopy('throwing-script', (root) => {
+    what: 'a page whose script throws, a canonical on the wrong host, a form field without its label',
+    pages: '/servicios,/contacto',
+    serve: brokenCopy('broken-pages', (root) => {
       writeFileSync(path.join(root, 'smoke-broken.js'), "throw new Error('roto a propósito')\n")
       editPage(root, '/servicios', (html) =>
-        html.replace('</head>', '<script src="/smoke-broken.js"></script></head>'),
+        html
+          .replace('</head>', '<script src="/smoke-broken.js"></script></head>')
+          .replace(/(<link rel="canonical" href=")[^"]*(")/, '$1https://staging.example.mx/servicios$2'),
       )
+      editPage(root, '/contacto', (html) => html.replace('for="quote-email"', 'for="quote-correo"'))
     }),
-    says: /^FAIL console-errors: \/servicios at \d+ px: uncaught Error: roto a propósito/,
-  },
-  {
-    what: 'a canonical on the wrong host',
-    only: 'head-tags',
-    serve: brokenCopy('wrong-canonical', (root) =>
-      editPage(root, '/ubicacion', (html) =>
-        html.replace(/(<link rel="canonical" href=")[^"]*(")/, '$1https://staging.example.mx/ubicacion$2'),
-      ),
-    ),
-    says: /^FAIL head-tags: \/ubicacion: canonical https:\/\/staging\.example\.mx\/ubicacion is on https:\/\/staging\.example\.mx, not on /,
-  },
-  {
-    what: 'a missing security header',
-    only: 'security-headers',
-    serve: async () => {
-      // A host misconfigured: a proxy in front that drops one response header.
-      const proxy = await startProxy(good.url, (exchange) =>
-        exchange.pass(({ status, headers: { 'x-content-type-options': _dropped, ...headers }, body }) =>
-          exchange.res.writeHead(status, headers).end(body),
-        ),
-      )
-      return { url: proxy.url, stop: () => proxy.close() }
+    says: {
+      'head-tags':
+        /^FAIL head-tags: \/servicios: canonical https:\/\/staging\.example\.mx\/servicios is on https:\/\/staging\.example\.mx, not on /,
+      'console-errors': /^FAIL console-errors: \/servicios at \d+ px: uncaught Error: roto a propósito/,
+      'form-fields':
+        /^FAIL form-fields: the label "Email" is tied to no field; the field "email" has no label$/,
     },
-    says: /^FAIL security-headers: X-Content-Type-Options missing \(every page\)$/,
   },
   {
-    what: 'an image that 404s',
-    only: 'images',
-    pages: '/nosotros',
-    serve: brokenCopy('missing-image', (root) =>
+    what: 'an image that 404s and an inline script the Content-Security-Policy does not allow',
+    pages: '/nosotros,/ubicacion',
+    serve: brokenCopy('broken-resources', (root) => {
       editPage(root, '/nosotros', (html) =>
         html.replace(/<img\b[^>]*>/, (tag) =>
           tag.replace(/ src="[^"]*"/, ' src="/fotos/no-existe.jpg"').replace(/ srcSet="[^"]*"/i, ''),
         ),
-      ),
-    ),
-    says: /^FAIL images: \/nosotros at \d+ px: http:\/\/127\.0\.0\.1:\d+\/fotos\/no-existe\.jpg .*did not load/,
-  },
-  {
-    what: 'an inline script the Content-Security-Policy does not allow',
-    only: 'csp-violations',
-    pages: '/ubicacion',
-    serve: brokenCopy('csp-violation', (root) =>
+      )
       editPage(root, '/ubicacion', (html) =>
         html.replace('</body>', '<script>document.title = "x"</script></body>'),
-      ),
-    ),
-    says: /^FAIL csp-violations: \/ubicacion at \d+ px: script-src(-elem)? blocked inline code/,
+      )
+    }),
+    says: {
+      images:
+        /^FAIL images: \/nosotros at \d+ px: http:\/\/127\.0\.0\.1:\d+\/fotos\/no-existe\.jpg .*did not load/,
+      'csp-violations': /^FAIL csp-violations: \/ubicacion at \d+ px: script-src(-elem)? blocked inline code/,
+    },
   },
   {
     what: 'a build whose entry script is missing',
-    only: 'hydration',
     timeout: '5000',
     serve: brokenCopy('no-entry-script', (root) => {
       const entry = entryModule(root)
       for (const file of [entry, `${entry}.br`, `${entry}.gz`]) rmSync(file, { force: true })
     }),
-    says: /^FAIL hydration: \/ did not hydrate within 5000 ms/,
-  },
-  {
-    what: 'a form field without its label',
-    only: 'form-fields',
-    serve: brokenCopy('unlabelled-field', (root) =>
-      editPage(root, '/contacto', (html) => html.replace('for="quote-email"', 'for="quote-correo"')),
-    ),
-    says: /^FAIL form-fields: the label "Email" is tied to no field; the field "email" has no label$/,
+    says: { hydration: /^FAIL hydration: \/ did not hydrate within 5000 ms/ },
   },
 ]
 
@@ -374,26 +352,26 @@ describe("against a real host server: nginx with the build's nginx.conf", () => 
   )
 })
 
-describe('against a broken deployment it exits 1 and names the check', () => {
-  test.each(breakages)('$what: $only', async ({ what, only, pages, timeout, serve, says }) => {
+describe('against a broken deployment it exits 1 and names each failing check', () => {
+  test.each(breakages)('$what', async ({ what, pages, timeout, serve, says }) => {
+    const checks = CHECK_NAMES.filter((name) => says[name])
+    const out = path.join(scratch, `out-${checks[0] ?? ''}`)
     const deployment = await serve()
     try {
-      const run = await smokeAt(deployment.url, path.join(scratch, `out-${only}`), [
+      const run = await smokeAt(deployment.url, out, [
         '--only',
-        only,
+        checks.join(','),
         ...(pages ? ['--pages', pages] : []),
         ...(timeout ? ['--timeout', timeout] : []),
       ])
       const { failed, total } = summary(run)
       expect({ what, failed, total }).toEqual({
         what,
-        failed: [expect.stringMatching(says)],
-        total: '0 passed, 1 failed',
+        failed: checks.map((name) => expect.stringMatching(says[name] ?? '')),
+        total: `0 passed, ${checks.length} failed`,
       })
       expect(run.code).toBe(1)
-      expect(junitCases(path.join(scratch, `out-${only}`, 'junit.xml'))).toEqual([
-        { name: only, failed: true },
-      ])
+      expect(junitCases(path.join(out, 'junit.xml'))).toEqual(checks.map((name) => ({ name, failed: true })))
     } finally {
       await deployment.stop()
     }
