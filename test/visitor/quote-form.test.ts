@@ -336,14 +336,13 @@ describe('simulated sending', () => {
 
     const sending = await watchSending(tab, SUCCESS_TITLE)
     await submit(tab)
-    expect(await submitButtonState(tab)).toEqual({ label: SENDING, disabled: true })
-    await tab.byRole('button', SENDING)
 
     await waitForToast(tab, SUCCESS_TITLE, TOAST_HANG_GUARD_MS)
     // In the page's clock: from the click until the outcome is in, the button says 'Enviando...' and is
     // disabled at every change of the page; it comes back no sooner than the simulated second, and the toast
     // no sooner either. How much later they come depends on the machine, so that is not measured (the wait
-    // above only guards against a hang).
+    // above only guards against a hang). Only the page's own record can say so: a look from the test after
+    // the click may come after the second on a busy machine (Firefox's lookup by role did, under load).
     const { clicked, records } = await sending()
     const restored = records.findIndex((record) => record.label !== SENDING)
     expect(restored).toBeGreaterThan(0)
