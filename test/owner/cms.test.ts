@@ -19,7 +19,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from 'puppeteer-core'
 import { parse } from 'yaml'
-import { adminConfigYaml } from '../../scripts/cms/admin'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
 import { freePort } from '../../scripts/hosts/servers'
 import { openPage, theBrowser } from '../helpers/browser'
@@ -179,8 +178,10 @@ describe('editing with npm run cms (the dev server and the guarded local proxy)'
 
   test('lists every content file and opens its forms in Spanish; a malformed phone number is refused, and nothing is written', async () => {
     const tab = await openAdmin(page, cms.url)
-    // Every content file, by the Spanish title config.yml gives it (test/unit/cms-config.test.ts lists them).
-    const { collections } = parse(adminConfigYaml(process.env, { local: true })) as {
+    // Every content file, by the Spanish title the config.yml Decap reads gives it (test/unit/cms-config.test.ts
+    // checks those titles against the schema's).
+    const configYaml = await (await fetch(`${cms.url}${ADMIN_PREFIX}config.yml`)).text()
+    const { collections } = parse(configYaml) as {
       collections: { files: { label: string }[] }[]
     }
     for (const { label } of collections[0]!.files) await waitForTextIn(tab, label)
