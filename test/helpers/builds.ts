@@ -4,7 +4,17 @@
  * file only asks for one by name (`builtSite('endpoint')`) and never builds.
  */
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
@@ -12,7 +22,7 @@ import { cmsConfigYaml } from '../../scripts/cms/config'
 import { readCmsSettings } from '../../scripts/cms/settings'
 import { uploadTo, writePhotoContent } from '../../scripts/fixtures/photo-content'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
-import { freePort } from '../../scripts/hosts/servers'
+import { createLocalD1, freePort, localD1Id, type LocalD1 } from '../../scripts/hosts/servers'
 import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
 import { buildInfoPath, newestFile, readBuildInfo, staleReason } from '../../scripts/lib/build-info'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
@@ -181,6 +191,42 @@ export async function ensureVariant(name: Exclude<BuildName, 'default'>): Promis
   const still = variantStale(name)
   if (still) throw new Error(`after building, the ${name} build is still not current: ${still}`)
   return reason
+}
+
+/** The local D1 every Pages stack starts from: its key names the migrations, wrangler and the database id. */
+function migratedD1Template(): string {
+  const hash = createHash('sha256').update(localD1Id())
+  hash.update(readFileSync(path.join(projectRoot, 'node_modules', 'wrangler', 'package.json')))
+  const migrations = path.join(projectRoot, 'migrations')
+  for (const file of readdirSync(migrations).sort())
+    hash.update(file).update(readFileSync(path.join(migrations, file)))
+  return path.join(projectRoot, '.variants', `d1-${hash.digest('hex').slice(0, 16)}`)
+}
+
+/**
+ * The local D1 every Pages stack starts from, with every migration applied as `wrangler d1 migrations apply --local`
+ * leaves it: made once per run (the global setup asks first), since each apply costs a wrangler and a workerd start
+ * (~15 s of CPU, a minute on a loaded machine). Made under another name and renamed: two workers that make it at
+ * once cannot leave half of one.
+ */
+export function ensureMigratedD1(): string {
+  const template = migratedD1Template()
+  if (existsSync(template)) return template
+  const making = mkdtempSync(`${template}-making-`)
+  createLocalD1(making)
+  try {
+    renameSync(making, template)
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true })
+    if (!existsSync(template)) throw error
+  }
+  return template
+}
+
+/** A copy of the migrated local D1 in `persistTo`, for one Pages stack. */
+export function migratedD1(persistTo: string): LocalD1 {
+  cpSync(ensureMigratedD1(), persistTo, { recursive: true })
+  return { persistTo, databaseId: localD1Id() }
 }
 
 /** A build's folder, once the global setup has made it (a test file never builds). */

@@ -17,13 +17,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { D1Database, D1Result } from '../../edge/leads/d1'
 import { localInboxSignIn } from '../../scripts/hosts/inbox-sign-in'
-import { createLocalD1, freePort, localD1Id, startPages, type PagesServer } from '../../scripts/hosts/servers'
+import { freePort, localD1Id, startPages, type PagesServer } from '../../scripts/hosts/servers'
 import { projectCompatibilityDate } from '../../scripts/lib/compatibility-date'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import type { GitHubStandIn } from '../stand-ins/github'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 import { startTurnstileStandIn, TURNSTILE_TEST, type TurnstileStandIn } from '../stand-ins/turnstile'
-import { builtSite, projectRoot, type BuildName } from './builds'
+import { builtSite, migratedD1, projectRoot, type BuildName } from './builds'
 import { applyMigrations, d1Through, type TestD1 } from './d1'
 import { hooked, until } from './hooks'
 import { rows } from './lead-requests'
@@ -140,7 +140,7 @@ export async function startPagesStack({
     )
     const persistTo = path.join(dir, 'd1')
     const local =
-      database === 'broken' || !database ? createLocalD1(persistTo) : { persistTo, databaseId: localD1Id() }
+      database === 'broken' || !database ? migratedD1(persistTo) : { persistTo, databaseId: localD1Id() }
     const server: PagesServer = await startPages({
       root: typeof build === 'string' ? builtSite(build) : build.dir,
       port,

@@ -2,14 +2,15 @@
  * Before a browser project's tests (jest.config.js `globalSetup`): dist/ must be the default build of the sources
  * as they are now (jest's `globals`), and the variants the project names (`testEnvironmentOptions.builds`)
  * current; each is built here when it is not (docs/testing.md, decision 036). DIST_DIR naming another folder:
- * that build is someone's on purpose, so the run stops with the command that builds it as the tests need.
+ * that build is someone's on purpose, so the run stops with the command that builds it as the tests need. The local
+ * D1 the Pages stacks copy (every migration applied) is made here too, once.
  */
 import path from 'node:path'
 import type { Config } from '@jest/types'
 import { buildIntoSync } from '../../scripts/lib/build-into'
 import { staleReason } from '../../scripts/lib/build-info'
 import { readBuildSettings, type BuildSettings } from '../../scripts/lib/build-settings'
-import { ensureVariant, type BuildName } from '../helpers/builds'
+import { ensureMigratedD1, ensureVariant, type BuildName } from '../helpers/builds'
 
 const root = path.resolve(__dirname, '../..')
 
@@ -26,6 +27,7 @@ export default async function checkBuilds(
 ): Promise<void> {
   const name = project.displayName?.name ?? 'browser'
   checkBuild(project, name)
+  ensureMigratedD1()
   for (const variant of (project.testEnvironmentOptions.builds ?? []) as Exclude<BuildName, 'default'>[]) {
     const started = Date.now()
     const reason = await ensureVariant(variant)
