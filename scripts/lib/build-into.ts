@@ -6,6 +6,7 @@
  * Jest sets NODE_ENV=test, with which Vite would bundle React's development build: the build never inherits it.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 
 export interface BuildIntoOptions {
   /** The folder the site is written to (DIST_DIR). */
@@ -54,8 +55,11 @@ export function buildIntoSync(options: BuildIntoOptions & { inherit?: boolean })
   })
 }
 
-/** Builds without blocking (the benchmarks build several checkouts); rejects with the output's tail. */
-export function buildInto(options: BuildIntoOptions): Promise<void> {
+/**
+ * Builds without blocking (the benchmarks build several checkouts, the tests' global setup its variants side by
+ * side); rejects with the output's tail. `log`: the whole output is written there too, built or not.
+ */
+export function buildInto(options: BuildIntoOptions & { log?: string }): Promise<void> {
   const cwd = options.cwd ?? process.cwd()
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', 'build'], {
@@ -70,6 +74,7 @@ export function buildInto(options: BuildIntoOptions): Promise<void> {
     child.on('error', reject)
     child.on('close', (code, signal) => {
       clearTimeout(timer)
+      if (options.log) writeFileSync(options.log, output)
       if (code === 0) resolve()
       else
         reject(

@@ -23,7 +23,7 @@ import { readCmsSettings } from '../../scripts/cms/settings'
 import { uploadTo, writePhotoContent } from '../../scripts/fixtures/photo-content'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
 import { createLocalD1, freePort, localD1Id, type LocalD1 } from '../../scripts/hosts/servers'
-import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
+import { buildInto, shellEnvironment } from '../../scripts/lib/build-into'
 import { buildInfoPath, newestFile, readBuildInfo, staleReason } from '../../scripts/lib/build-info'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
 import { contentSchemas } from '../../schema/content'
@@ -177,17 +177,15 @@ export async function ensureVariant(name: Exclude<BuildName, 'default'>): Promis
   for (const dir of [paths.dist, paths.ssr, `${paths.dist}-deploy`, paths.content, paths.images])
     rmSync(dir, { recursive: true, force: true })
   await VARIANTS[name].content?.(paths.content)
-  const result = buildIntoSync({
+  await buildInto({
     dist: paths.dist,
     ssrDist: paths.ssr,
     env: buildEnv(name),
     cwd: projectRoot,
+    log: paths.log,
+  }).catch((error: Error) => {
+    throw new Error(`the ${name} build failed: ${paths.log}\n${error.message}`)
   })
-  writeFileSync(paths.log, `${result.stdout}\n${result.stderr}`)
-  if (result.status !== 0 || result.error)
-    throw new Error(
-      `the ${name} build failed (${result.error?.message ?? `exit ${result.status}`}): ${paths.log}`,
-    )
   const still = variantStale(name)
   if (still) throw new Error(`after building, the ${name} build is still not current: ${still}`)
   return reason

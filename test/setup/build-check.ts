@@ -28,14 +28,18 @@ export default async function checkBuilds(
   const name = project.displayName?.name ?? 'browser'
   checkBuild(project, name)
   ensureMigratedD1()
-  for (const variant of (project.testEnvironmentOptions.builds ?? []) as Exclude<BuildName, 'default'>[]) {
-    const started = Date.now()
-    const reason = await ensureVariant(variant)
-    if (reason)
-      console.log(
-        `\n[${name}] Built the ${variant} build for the tests (${reason}) in ${Math.round((Date.now() - started) / 1000)} s.`,
-      )
-  }
+  // Side by side: each build has long single-threaded stretches (Rollup), and CI has two cores.
+  const variants = (project.testEnvironmentOptions.builds ?? []) as Exclude<BuildName, 'default'>[]
+  const started = Date.now()
+  await Promise.all(
+    variants.map(async (variant) => {
+      const reason = await ensureVariant(variant)
+      if (reason)
+        console.log(
+          `\n[${name}] Built the ${variant} build for the tests (${reason}) in ${Math.round((Date.now() - started) / 1000)} s.`,
+        )
+    }),
+  )
 }
 
 function checkBuild(project: Config.ProjectConfig, name: string): void {
