@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -210,6 +211,7 @@ function migratedD1Template(): string {
 export function ensureMigratedD1(): string {
   const template = migratedD1Template()
   if (existsSync(template)) return template
+  mkdirSync(path.dirname(template), { recursive: true })
   const making = mkdtempSync(`${template}-making-`)
   createLocalD1(making)
   try {
