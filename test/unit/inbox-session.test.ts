@@ -3,7 +3,7 @@
  *
  * The inbox's session cookie (edge/inbox/session.ts): signed with SESSION_SECRET, refused when forged,
  * altered, expired or signed with another secret; the cookie's attributes. Then its row in D1
- * (edge/inbox/session-store.ts, decision 046, on Miniflare): «Salir» ends every copy of the cookie, GitHub is
+ * (edge/inbox/session-store.ts, decision 046, on an in-memory D1): «Salir» ends every copy of the cookie, GitHub is
  * asked again after an hour and a session without its word for two is let in no more, the schedule purges
  * what has ended. The renewal through GitHub itself (and an account that lost push): inbox-api.test.ts.
  */

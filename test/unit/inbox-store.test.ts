@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The inbox's reads and writes (edge/inbox/store.ts) and its API routes (edge/inbox/api.ts) on a real D1
- * (Miniflare, migrations/ applied: test/helpers/d1.ts): newest first in pages of 25, spam apart, the
+ * (migrations/ applied: test/helpers/d1.ts): newest first in pages of 25, spam apart, the
  * status filter, the search (wildcards taken literally, phones by digits), a change, a delete that takes
  * the notification rows along, the CSV of what the filter shows (read a page at a time, in the view's order),
  * and the month figures with answered in time, answered late and not answered yet counted apart (issue 42).

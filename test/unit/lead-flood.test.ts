@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * A flood on the lead endpoint, straight into its handler on a real D1 (Miniflare), with small ceilings set by
+ * A flood on the lead endpoint, straight into its handler on an in-memory D1, with small ceilings set by
  * the variables: a few hundred valid-looking posts from the shared generator (test/helpers/lead-flood.ts),
  * rotating IPv6 addresses inside one /64 and one address in each of many /64s, and a real lead in the middle.
  * What the owner sees: at most LEAD_ALERTS_PER_HOUR alerts per channel, then one digest per channel that counts

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * Telling the owner (edge/leads/notify.ts, kinds.ts, messages.ts, reports.ts, schedule.ts) in Node against a
- * real D1 (Miniflare) and the notification stand-in, with the time chosen by each test: retries and backoff,
+ * D1 (test/helpers/d1.ts) and the notification stand-in, with the time chosen by each test: retries and backoff,
  * two senders at once, a send whose answer or record was lost (the Idempotency-Key), at most four sends at
  * once, hostile text arriving inert, the alert ceiling and its hourly digest, the daily summary, and the
  * schedule's retention purge. What the owner receives is what the stand-in records.

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * An outage reaches the owner (issue 41, 5), in Node against a real D1 (Miniflare) and the notification stand-in:
+ * An outage reaches the owner (issue 41, 5), in Node against an in-memory D1 and the notification stand-in:
  * a database that fails (a broken binding) or is behind the code (a migration not applied). The lead goes straight
  * to the owner's channels with an alarm on top, never a robot's; the visitor gets 503 with the phone and WhatsApp;
  * the schedule alarms once about a schema that is behind; and the test-only overrides are refused unless they point

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Web Push as a channel (issue 42, 3-5), in Node against a real D1 (Miniflare) and the push-service stand-in
+ * Web Push as a channel (issue 42, 3-5), in Node against an in-memory D1 and the push-service stand-in
  * (test/stand-ins/push.ts, which answers as FCM and autopush do and DECRYPTS each message with the device's keys
  * through http_ece, an implementation independent of the library that encrypted it). What the owner's phones
  * receive is what the stand-in decrypted: the payload, the VAPID claims (checked against our public key), the

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The lead endpoint (edge/leads/endpoint.ts and the modules it calls) in Node against a real D1 (Miniflare,
+ * The lead endpoint (edge/leads/endpoint.ts and the modules it calls) in Node against a D1 (test/helpers/d1.ts,
  * migrations applied) and loopback stand-ins for the e-mail API, the webhook and Turnstile: what is refused
  * and with which answer, what is stored (once), what is spam and what is only a signal, the rate limit per
  * client (IPv4 address, IPv6 /64), the hour's storage ceiling, and Turnstile's answers. Each test says what
@@ -30,7 +30,6 @@ import {
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import { startTurnstileStandIn, type TurnstileStandIn } from '../stand-ins/turnstile'
 
-// Each request is several round trips to Miniflare's D1: on a shared, loaded machine a test of many takes seconds.
 jest.setTimeout(30_000)
 
 const lead = leadBench()
