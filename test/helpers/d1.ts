@@ -55,6 +55,26 @@ export async function startD1(which?: (file: string) => boolean): Promise<TestD1
   return { db, clear: () => clearTables(db), close: async () => sqlite.close() }
 }
 
+/** What D1 answers while another writer holds the database (two local processes on one SQLite file). */
+export const BUSY = 'D1_ERROR: database is locked: SQLITE_BUSY'
+
+/**
+ * `db` in trouble: a statement whose SQL `statements` matches rejects with `error` when run, and so does a batch
+ * holding one, and the first `batches` batches (Infinity: every one); the rest reach `db`.
+ */
+export function failingD1(
+  db: D1Database,
+  { statements, batches = 0, error = BUSY }: { statements?: RegExp; batches?: number; error?: string },
+): D1Database {
+  const fail = () => Promise.reject(new Error(error))
+  const failing: D1PreparedStatement = { bind: () => failing, run: fail, all: fail, first: fail }
+  let batchesLeft = batches
+  return {
+    prepare: (sql) => (statements?.test(sql) ? failing : db.prepare(sql)),
+    batch: (list) => (list.includes(failing) || batchesLeft-- > 0 ? fail() : db.batch(list)),
+  }
+}
+
 /** A statement and its values, as D1 sends them (and as they travel to the Pages stack's D1 Worker, test/helpers/d1-worker.ts). */
 interface Sent {
   sql: string

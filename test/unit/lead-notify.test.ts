@@ -9,7 +9,7 @@
  */
 import { backoffMinutes, deliverDue, GIVE_UP_MS, LOCK_MS } from '../../edge/leads/notify'
 import { runSchedule, ScheduleError } from '../../edge/leads/schedule'
-import { applyMigrations, startD1 } from '../helpers/d1'
+import { applyMigrations, failingD1, startD1 } from '../helpers/d1'
 import { formJson, ID, INBOX, LEAD, leadEnv, rows as query, T0, leadBench } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
@@ -107,19 +107,7 @@ describe('delivery', () => {
     await settle()
     lead.standIn.reset()
     // Every write of the outcome meets a busy database, past all its retries.
-    const real = lead.d1.db
-    const busyOnRecord = {
-      prepare: (sql: string) => {
-        const statement = real.prepare(sql)
-        if (!/SET state = 'delivered'/.test(sql)) return statement
-        return {
-          bind: () => ({
-            run: () => Promise.reject(new Error('D1_ERROR: database is locked: SQLITE_BUSY')),
-          }),
-        } as unknown as typeof statement
-      },
-      batch: real.batch.bind(real),
-    } as typeof real
+    const busyOnRecord = failingD1(lead.d1.db, { statements: /SET state = 'delivered'/ })
     const quiet = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
       spy.mockImplementation(() => undefined),
     )
@@ -402,14 +390,10 @@ describe('the schedule', () => {
   test('the retention purge runs even when delivery throws, and the run is still reported failed', async () => {
     await post(formJson())
     await settle()
-    const real = lead.d1.db
-    const throwingClaims = {
-      prepare: (sql: string) => {
-        if (sql.includes('UPDATE notifications SET locked_until')) throw new Error('delivery broke')
-        return real.prepare(sql)
-      },
-      batch: real.batch.bind(real),
-    } as typeof real
+    const throwingClaims = failingD1(lead.d1.db, {
+      statements: /UPDATE notifications SET locked_until/,
+      error: 'delivery broke',
+    })
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined)
     let thrown: unknown
     try {

@@ -8,12 +8,11 @@
  * at loopback (issue 41, 7).
  */
 import { leadAnswers } from '../../contract/lead-messages'
-import type { D1Database } from '../../edge/leads/d1'
 import { RELAYS_PER_HOUR, forgetRelays } from '../../edge/leads/relay'
 import { runSchedule, ScheduleError } from '../../edge/leads/schedule'
 import { SCHEMA_VERSION } from '../../edge/leads/schema'
 import { isLoopbackUrl, testOverride } from '../../edge/test-only'
-import { startD1, type TestD1 } from '../helpers/d1'
+import { failingD1, startD1, type TestD1 } from '../helpers/d1'
 import {
   CALL_LINK,
   formJson,
@@ -53,12 +52,9 @@ beforeEach(() => {
 })
 afterEach(() => quiet.forEach((spy) => spy.mockRestore()))
 
-/** A D1 binding whose every query fails as a database that is down does (not a busy one: nothing to retry). */
-const brokenDatabase = (): D1Database => {
-  const fail = () => Promise.reject(new Error('D1_ERROR: internal error; reference = 8k2c1'))
-  const statement = { bind: () => statement, run: fail, first: fail, all: fail }
-  return { prepare: () => statement, batch: fail }
-}
+/** Every query failing as a database that is down does (not a busy one: nothing to retry). */
+const brokenDatabase = () =>
+  failingD1(lead.d1.db, { statements: /^/, error: 'D1_ERROR: internal error; reference = 8k2c1' })
 
 describe('the database down', () => {
   test('a lead goes straight to the owner with an alarm, and the visitor gets the phone and WhatsApp', async () => {

@@ -15,6 +15,7 @@ import { hashBucket } from '../../edge/leads/rate-limit'
 import { MAX_TOKEN_LENGTH, verifyTurnstile } from '../../edge/leads/turnstile'
 import { validateLead } from '../../edge/leads/validate'
 import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
+import { failingD1 } from '../helpers/d1'
 import {
   CALL_LINK,
   formJson,
@@ -713,27 +714,10 @@ describe('Turnstile', () => {
 })
 
 describe('a busy database', () => {
-  /** The real D1, whose writes answer SQLITE_BUSY the first `times` times (two processes on one file). */
-  function busyFor(times: number) {
-    let left = times
-    const real = lead.d1.db
-    const busy = () => {
-      if (left <= 0) return false
-      left -= 1
-      return true
-    }
-    const fail = () => Promise.reject(new Error('D1_ERROR: database is locked: SQLITE_BUSY'))
-    return {
-      ...real,
-      prepare: (sql: string) => real.prepare(sql),
-      batch: (statements: Parameters<typeof real.batch>[0]) => (busy() ? fail() : real.batch(statements)),
-    } as typeof real
-  }
-
   test('a lead whose write meets a busy database is retried and stored once', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
     try {
-      lead.env.DB = busyFor(2)
+      lead.env.DB = failingD1(lead.d1.db, { batches: 2 })
       const answer = await post(formJson())
       expect(answer.status).toBe(201)
       expect(warn).toHaveBeenCalledWith(expect.stringContaining('the database was busy'))
@@ -748,7 +732,7 @@ describe('a busy database', () => {
       spy.mockImplementation(() => undefined),
     )
     try {
-      lead.env.DB = busyFor(100)
+      lead.env.DB = failingD1(lead.d1.db, { batches: Infinity })
       const answer = await post(formJson())
       expect(answer.status).toBe(503)
       expect(await answer.json()).toEqual({ error: leadAnswers.relayed })
