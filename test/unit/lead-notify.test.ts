@@ -199,15 +199,6 @@ describe('what a notification says', () => {
     expect(email.text).toContain(hostileMessage)
     expect(email.text).not.toContain('\r')
   })
-
-  test('times are the owner’s (America/Mexico_City) in Spanish; ISO 8601 only in the data for machines', async () => {
-    await post(formJson(), { now: new Date('2026-11-25T15:15:00.000Z') })
-    await settle()
-    expect(text(lead.standIn.emails[0])).toContain('Recibida: miércoles 25 de noviembre, 9:15')
-    expect(text(lead.standIn.emails[0])).not.toContain('2026-11-25T')
-    expect(text(lead.standIn.emails[0])).toContain(`Todas tus solicitudes: ${INBOX}`)
-    expect(lead.standIn.webhooks[0]?.body).toMatchObject({ lead: { createdAt: '2026-11-25T15:15:00.000Z' } })
-  })
 })
 
 describe('the alert ceiling and the digest', () => {

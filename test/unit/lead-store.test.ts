@@ -21,6 +21,7 @@ import {
   formJson,
   formPost,
   ID,
+  INBOX,
   LEAD,
   leadBench,
   promiseAssets,
@@ -195,8 +196,10 @@ describe('POST /api/leads', () => {
       subject: `Nueva solicitud de cotización: ${LEAD.name} (${LEAD.service})`,
     })
     expect(String(email?.body.text)).toContain(LEAD.message)
-    // 10:00 UTC is 4:00 in Mexico City.
+    // 10:00 UTC is 4:00 in Mexico City: the owner's time in Spanish; ISO 8601 only in the data for machines.
     expect(String(email?.body.text)).toContain('Recibida: miércoles 25 de noviembre, 4:00')
+    expect(String(email?.body.text)).not.toContain('2026-11-25T')
+    expect(String(email?.body.text)).toContain(`Todas tus solicitudes: ${INBOX}`)
     expect(lead.standIn.webhooks[0]?.body).toMatchObject({
       kind: 'lead',
       lead: { id: ID, ...LEAD, page: '/contacto', createdAt: T0.toISOString(), fillMs: 20_000 },
