@@ -40,7 +40,7 @@ const all: LeadFilter = { status: 'todas', query: '' }
 const names = async (filter: LeadFilter, page = 1) =>
   (await listLeads(d1.db, filter, page)).leads.map((lead) => lead.name)
 
-test('newest first, spam set aside unless asked for, with the count of every status', async () => {
+test('newest first, spam set aside unless asked for and counted by reason, with the count of every status', async () => {
   const page = await listLeads(d1.db, all)
   expect(page.leads.map((lead) => lead.id)).toEqual([
     'lead-sofia',
@@ -57,10 +57,7 @@ test('newest first, spam set aside unless asked for, with the count of every sta
   ])
   expect(await names({ status: 'spam', query: '' })).toEqual(SPAM_NAMES)
   expect(await names({ status: 'ganado', query: '' })).toEqual(['Carlos Méndez'])
-})
-
-test('the default view says how many leads are set aside as spam and why, with the newest three', async () => {
-  const page = await listLeads(d1.db, all)
+  // How many are set aside as spam and why, with the newest three.
   expect(page.spam.total).toBe(4)
   expect(page.spam.reasons).toEqual([
     { reason: 'honeypot', count: 2 },
