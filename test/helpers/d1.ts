@@ -1,18 +1,21 @@
 /**
- * D1 for the tests. In the unit tests of edge/ code, a real database of their own (startD1): Miniflare (wrangler's
- * own local runtime, from npm) runs workerd with a D1 binding, in memory, with migrations/ applied in order as
- * `wrangler d1 migrations apply` does; the test calls the binding from Node through Miniflare's proxy. Takes ~1 s
- * to start. Miniflare 5 (wrangler 4.164's) takes its own option shape; `convertV4MiniflareOptions`, its own
- * adapter, reads the v4 one. In the host tests, the Pages stack's own database, through its process (d1Through).
+ * D1 for the tests. In the unit tests of edge/ code, a database of their own (startD1): a D1 binding over Node's
+ * built-in SQLite (node:sqlite, in memory, migrations/ applied in order as `wrangler d1 migrations apply` does),
+ * behaving as D1 does where the lead code can tell: foreign keys enforced, `batch` all or none in one transaction,
+ * `run`/`all` answer `{ results, meta: { changes } }` (total_changes before and after, as workerd's local D1
+ * counts), `first` the first row or null, numbers as numbers, blobs as arrays of bytes, booleans bound as 1/0 and
+ * `undefined` (or any other type) refused at `bind` with D1's D1_TYPE_ERROR; a failing statement rejects with
+ * `D1_ERROR: <SQLite's message>`. It answers in microseconds where workerd through Miniflare's proxy took a round
+ * trip per query. The host tests (test/hosts/) keep proving workerd's real D1: the Pages stack's own database,
+ * through its process (d1Through).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import type { D1Database, D1PreparedStatement, D1Result } from '../../edge/leads/d1'
-import { projectCompatibilityDate } from '../../scripts/lib/compatibility-date'
 
 // jest and the scripts run from the project root.
-export const migrationsDir = path.resolve(process.cwd(), 'migrations')
+const migrationsDir = path.resolve(process.cwd(), 'migrations')
 
 /** The statements of one migration file, comments removed. */
 export function migrationStatements(sql: string): string[] {
@@ -30,15 +33,12 @@ export interface TestD1 {
   close(): Promise<void>
 }
 
-/** The migration files, in the order wrangler applies them. */
-export const migrationFiles = () =>
-  readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-
-/** Applies the migration files `which` picks (default all), in order, each in one batch. */
+/** Applies the migration files `which` picks (default all), in the order wrangler applies them, each in one batch. */
 export async function applyMigrations(db: D1Database, which: (file: string) => boolean = () => true) {
-  for (const file of migrationFiles().filter(which)) {
+  const files = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql') && which(name))
+    .sort()
+  for (const file of files) {
     const statements = migrationStatements(readFileSync(path.join(migrationsDir, file), 'utf8'))
     await db.batch(statements.map((statement) => db.prepare(statement)))
   }
@@ -46,81 +46,107 @@ export async function applyMigrations(db: D1Database, which: (file: string) => b
 
 /** A fresh in-memory D1 with the migrations `which` picks applied (default all). */
 export async function startD1(which?: (file: string) => boolean): Promise<TestD1> {
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      modules: true,
-      script: 'export default { fetch() { return new Response(null, { status: 404 }) } }',
-      d1Databases: { DB: 'leads-test' },
-      compatibilityDate: projectCompatibilityDate(),
-    }),
-  )
-  const db = gated((await mf.getD1Database('DB')) as unknown as D1Database)
+  // Through process.getBuiltinModule: Jest's resolver does not know the `node:sqlite` builtin.
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite')
+  const sqlite = new DatabaseSync(':memory:')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  const db = sqliteD1(sqlite)
   await applyMigrations(db, which)
-  return {
-    db,
-    clear: () => clearTables(db),
-    close: () => mf.dispose(),
-  }
+  return { db, clear: () => clearTables(db), close: async () => sqlite.close() }
 }
+
+/** What D1 answers while another writer holds the database (two local processes on one SQLite file). */
+export const BUSY = 'D1_ERROR: database is locked: SQLITE_BUSY'
 
 /**
- * The binding with at most `limit` calls in flight. Each call is an HTTP request from Node to Miniflare's proxy,
- * and a flood test's dozens of concurrent requests opened as many connections at once: on a loaded CI machine a
- * few failed as "TypeError: fetch failed" before reaching the database (cloudflare/workers-sdk#8473), and the
- * endpoint rightly answered those leads "not stored". D1 runs one query at a time anyway, so the queue costs the
- * tests nothing they measure.
+ * `db` in trouble: a statement whose SQL `statements` matches rejects with `error` when run, and so does a batch
+ * holding one, and the first `batches` batches (Infinity: every one); the rest reach `db`.
  */
-function gated(db: D1Database, limit = 4): D1Database {
-  let active = 0
-  const waiting: (() => void)[] = []
-  const gate = async <T>(call: () => Promise<T>): Promise<T> => {
-    while (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
-    active++
-    try {
-      try {
-        return await call()
-      } catch (error) {
-        if (!staleSocket(error)) throw error
-        return await call()
-      }
-    } finally {
-      active--
-      waiting.shift()?.()
-    }
-  }
-  const real = new WeakMap<D1PreparedStatement, D1PreparedStatement>()
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const wrapped: D1PreparedStatement = {
-      bind: (...values) => wrap(statement.bind(...values)),
-      run: <T>() => gate(() => statement.run<T>()),
-      all: <T>() => gate(() => statement.all<T>()),
-      first: <T>() => gate(() => statement.first<T>()),
-    }
-    real.set(wrapped, statement)
-    return wrapped
-  }
+export function failingD1(
+  db: D1Database,
+  { statements, batches = 0, error = BUSY }: { statements?: RegExp; batches?: number; error?: string },
+): D1Database {
+  const fail = () => Promise.reject(new Error(error))
+  const failing: D1PreparedStatement = { bind: () => failing, run: fail, all: fail, first: fail }
+  let batchesLeft = batches
   return {
-    prepare: (sql) => wrap(db.prepare(sql)),
-    batch: <T>(statements: D1PreparedStatement[]) =>
-      gate(() => db.batch<T>(statements.map((statement) => real.get(statement) ?? statement))),
+    prepare: (sql) => (statements?.test(sql) ? failing : db.prepare(sql)),
+    batch: (list) => (list.includes(failing) || batchesLeft-- > 0 ? fail() : db.batch(list)),
   }
 }
 
-/**
- * A call written to a kept-alive socket that workerd had already closed: Miniflare's client closes idle sockets
- * after 1 s, before workerd's 5 s, but on a loaded machine its timer can fire late and the next call goes out on a
- * socket the other side has closed ("fetch failed", cause `UND_ERR_SOCKET` "other side closed"). workerd closes only
- * idle sockets, so the call never reached the database: sent again once, on a new socket.
- */
-function staleSocket(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause
-  return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed'
-}
-
-/** A statement as it travels to the D1 Worker of the Pages stack (test/helpers/d1-worker.ts). */
+/** A statement and its values, as D1 sends them (and as they travel to the Pages stack's D1 Worker, test/helpers/d1-worker.ts). */
 interface Sent {
   sql: string
   params: unknown[]
+}
+
+/** A value as D1's `bind` takes it (workerd's d1-api): anything else is refused there, before any query. */
+function bindable(value: unknown): SQLInputValue {
+  if (value === null || typeof value === 'number' || typeof value === 'string') return value
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (Array.isArray(value) && value.every((byte) => Number.isInteger(byte) && byte >= 0 && byte < 256)) {
+    return Uint8Array.from(value as number[])
+  }
+  if (value instanceof ArrayBuffer) return new Uint8Array(value)
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+  throw new Error(`D1_TYPE_ERROR: Type '${typeof value}' not supported for value '${String(value)}'`)
+}
+
+/** The D1 binding over one SQLite connection: each call one transaction, a batch's statements in one. */
+function sqliteD1(sqlite: DatabaseSync): D1Database {
+  const prepared = new Map<string, StatementSync>()
+  const totalChanges = sqlite.prepare('SELECT total_changes() AS n')
+  const changesSoFar = () => (totalChanges.get() as { n: number }).n
+  const execute = ({ sql, params }: Sent): D1Result => {
+    const before = changesSoFar()
+    let statement = prepared.get(sql)
+    if (!statement) prepared.set(sql, (statement = sqlite.prepare(sql)))
+    const results = statement
+      .all(...(params as SQLInputValue[]))
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([name, value]) => [
+            name,
+            value instanceof Uint8Array ? [...value] : value,
+          ]),
+        ),
+      )
+    return { results, meta: { changes: changesSoFar() - before } }
+  }
+  return binding(async (statements) => {
+    sqlite.exec('BEGIN')
+    try {
+      const results = statements.map(execute)
+      sqlite.exec('COMMIT')
+      return results
+    } catch (error) {
+      sqlite.exec('ROLLBACK')
+      throw new Error(`D1_ERROR: ${(error as Error).message}`, { cause: error })
+    }
+  }, bindable)
+}
+
+/** A D1 binding whose statements `send` runs, one call or one batch at a time; `bind` checks each value. */
+function binding(
+  send: (statements: Sent[]) => Promise<D1Result[]>,
+  bind: (value: unknown) => unknown = (value) => value,
+): D1Database {
+  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => ({
+    sql,
+    params,
+    bind: (...values) => statement(sql, values.map(bind)),
+    run: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
+    all: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
+    first: async <T>() => ((await send([{ sql, params }]))[0]?.results?.[0] as T | undefined) ?? null,
+  })
+  return {
+    prepare: (sql) => statement(sql),
+    batch: async <T>(statements: D1PreparedStatement[]) =>
+      (await send(
+        (statements as (D1PreparedStatement & Sent)[]).map(({ sql, params }) => ({ sql, params })),
+      )) as D1Result<T>[],
+  }
 }
 
 /**
@@ -130,21 +156,7 @@ interface Sent {
  * does can make the servers answer `SQLITE_BUSY`, nor they the test. `send` posts statements to that Worker.
  */
 export function d1Through(send: (statements: Sent[]) => Promise<D1Result[]>): TestD1 {
-  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => ({
-    sql,
-    params,
-    bind: (...values) => statement(sql, values),
-    run: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
-    all: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
-    first: async <T>() => ((await send([{ sql, params }]))[0]?.results?.[0] as T | undefined) ?? null,
-  })
-  const db: D1Database = {
-    prepare: (sql) => statement(sql),
-    batch: async <T>(statements: D1PreparedStatement[]) =>
-      (await send(
-        (statements as (D1PreparedStatement & Sent)[]).map(({ sql, params }) => ({ sql, params })),
-      )) as D1Result<T>[],
-  }
+  const db = binding(send)
   return { db, clear: () => clearTables(db), close: async () => undefined }
 }
 

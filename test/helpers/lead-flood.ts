@@ -5,7 +5,7 @@
  * or one address in each of many /64s (many customers, or a botnet). `leadSubmission` builds one request;
  * `floodLeads` sends `amount` of them over HTTP, `connections` at a time (autocannon). Used by
  * test/hosts/lead-store.test.ts (on wrangler) and test/unit/lead-flood.test.ts (straight into the handler on
- * Miniflare's D1); `npm run bench:leads`, which timed it, is retired (docs/performance.md).
+ * an in-memory D1); `npm run bench:leads`, which timed it, is retired (docs/performance.md).
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'

@@ -139,7 +139,7 @@ export function formPost(
 }
 
 export interface LeadBench {
-  /** A real D1 (Miniflare, migrations applied), emptied before each test. */
+  /** A D1 of its own (test/helpers/d1.ts, migrations applied), emptied before each test. */
   readonly d1: TestD1
   /** The owner's e-mail API and webhook, reset before each test. */
   readonly standIn: NotifyStandIn

@@ -10,7 +10,7 @@
  *     revokes it at GitHub once checked (a revoke that fails is logged and the sign-in goes on), and asks for a
  *     scope from the allow-list;
  *   - the local sign-in link works once, only on loopback, only when INBOX_DEV_LOGIN_TOKEN is set.
- * The sessions' rows (decision 046) live in a real D1 (Miniflare); their own rules: inbox-session.test.ts.
+ * The sessions' rows (decision 046) live in an in-memory D1; their own rules: inbox-session.test.ts.
  */
 import { handleInbox } from '../../edge/inbox/api'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * What the owner is sent when many leads come (issue 41, 3 and 4), in Node against a real D1 (Miniflare) and the
+ * What the owner is sent when many leads come (issue 41, 3 and 4), in Node against an in-memory D1 and the
  * notification stand-in, with the time chosen by each test: an emergency's own allowance above the alert ceiling
  * and its place first (and URGENTE) in a digest; every unanswered lead reminded, one by one or in a digest; one
  * send budget per channel and hour and day, emergencies first, a provider's refusals given back, one closing

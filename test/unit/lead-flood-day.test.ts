@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * A day of flood on the test clock, straight into the endpoint's handler and the schedule on a real D1
- * (Miniflare) with both channels on the notification stand-in (issue 41, 4): every hour valid-looking leads from
+ * A day of flood on the test clock, straight into the endpoint's handler and the schedule on an in-memory
+ * D1 with both channels on the notification stand-in (issue 41, 4): every hour valid-looking leads from
  * fresh IPv6 /64s past the alert ceiling, honeypot spam, now and then a real customer, and an emergency every
  * twelve hours; the schedule runs every 15 minutes. It prints, per channel, the messages of every hour and of the
  * day, by kind, and checks what the owner is promised: within each channel's budget, one closing message per day,

@@ -1,19 +1,18 @@
 /**
  * @jest-environment node
  *
- * An outage reaches the owner (issue 41, 5), in Node against a real D1 (Miniflare) and the notification stand-in:
+ * An outage reaches the owner (issue 41, 5), in Node against an in-memory D1 and the notification stand-in:
  * a database that fails (a broken binding) or is behind the code (a migration not applied). The lead goes straight
  * to the owner's channels with an alarm on top, never a robot's; the visitor gets 503 with the phone and WhatsApp;
  * the schedule alarms once about a schema that is behind; and the test-only overrides are refused unless they point
  * at loopback (issue 41, 7).
  */
 import { leadAnswers } from '../../contract/lead-messages'
-import type { D1Database } from '../../edge/leads/d1'
 import { RELAYS_PER_HOUR, forgetRelays } from '../../edge/leads/relay'
 import { runSchedule, ScheduleError } from '../../edge/leads/schedule'
 import { SCHEMA_VERSION } from '../../edge/leads/schema'
 import { isLoopbackUrl, testOverride } from '../../edge/test-only'
-import { startD1, type TestD1 } from '../helpers/d1'
+import { failingD1, startD1, type TestD1 } from '../helpers/d1'
 import {
   CALL_LINK,
   formJson,
@@ -53,12 +52,9 @@ beforeEach(() => {
 })
 afterEach(() => quiet.forEach((spy) => spy.mockRestore()))
 
-/** A D1 binding whose every query fails as a database that is down does (not a busy one: nothing to retry). */
-const brokenDatabase = (): D1Database => {
-  const fail = () => Promise.reject(new Error('D1_ERROR: internal error; reference = 8k2c1'))
-  const statement = { bind: () => statement, run: fail, first: fail, all: fail }
-  return { prepare: () => statement, batch: fail }
-}
+/** Every query failing as a database that is down does (not a busy one: nothing to retry). */
+const brokenDatabase = () =>
+  failingD1(lead.d1.db, { statements: /^/, error: 'D1_ERROR: internal error; reference = 8k2c1' })
 
 describe('the database down', () => {
   test('a lead goes straight to the owner with an alarm, and the visitor gets the phone and WhatsApp', async () => {

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Promises kept (issue 31) in Node against a real D1 (Miniflare) and the notification stand-in, with the time
+ * Promises kept (issue 31) in Node against an in-memory D1 and the notification stand-in, with the time
  * chosen by each test: every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
  * the emergency alerted as URGENTE at once, every alert one tap from the client, the first contact recorded by
  * a status change or a tap and undone, «Por atender»'s order, the reminder at three quarters and the overdue one

@@ -1,8 +1,8 @@
 /**
  * @jest-environment node
  *
- * Where a client came from (issue 43), at the endpoint and in the inbox, in Node against a real D1 (Miniflare,
- * migration 0007 applied) and the notification stand-in: what the page noted is stored bounded and cleaned (a
+ * Where a client came from (issue 43), at the endpoint and in the inbox, in Node against an in-memory D1
+ * (migrations applied) and the notification stand-in: what the page noted is stored bounded and cleaned (a
  * host of a referrer, whether of a click id: hostile text, huge values and a click id's value never reach the
  * row); a lead is never refused for its source; without the page's note only what the endpoint sees itself (the
  * Referer's tags) is kept; the owner's alert carries the label in one line; the month figures by source. The
