@@ -126,13 +126,3 @@ describe('error screen', () => {
     spy.mockRestore()
   })
 })
-
-describe('phone number', () => {
-  // Regression: "+52 222 123 4567" broke across lines at its plain spaces. The shown form keeps its
-  // groups with no-break spaces, so it stays on one line wherever it is rendered (footer, contact
-  // cards, ubicación, the failure toast, CTAs), and it is still the number a visitor reads.
-  test('the shown number has no space a line may break at, and reads as +52 222 123 4567', () => {
-    expect(site.phone.display).not.toMatch(/[ \t\n\r\u1680\u2000-\u2006\u2008-\u200a\u205f\u3000]/)
-    expect(site.phone.display.replace(/\u00a0/g, ' ')).toBe('+52 222 123 4567')
-  })
-})
