@@ -11,12 +11,7 @@ import userEvent from '@testing-library/user-event'
 import { ThemeProvider } from 'styled-components'
 import { QuoteForm } from '../../src/components/quote-form'
 import { contacto } from '../../src/content/contacto'
-import {
-  clearSubmission,
-  markOpened,
-  submissionStore,
-  SUBMISSION_KEY,
-} from '../../src/leads/draft'
+import { clearSubmission, markOpened, submissionStore, SUBMISSION_KEY } from '../../src/leads/draft'
 import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/leads/lead'
 import { SCRIPT_WAIT_MS } from '../../src/leads/turnstile-widget'
 import { theme } from '../../src/theme/theme'
@@ -59,15 +54,22 @@ function memoryStorage(): Storage {
   }
 }
 
-// The form's tests below prove the rest of the store with no localStorage and one that throws: the first
-// keystroke kept, one id for every send of a draft, a new one after delivery.
+// The jsdom localStorage again after blockLocalStorage (its own property shadowed the window's).
+afterEach(() => delete (window as unknown as { localStorage?: Storage }).localStorage)
+
+// The form's test below proves the rest of the store with a localStorage that throws when read (one that is
+// absent is none to safeStorage too): the first keystroke kept, one id for every send of a draft, a new one
+// after delivery.
 test.each([
-  ['no localStorage at all', () => undefined],
+  ['no localStorage at all', 'absent'],
+  ['a localStorage that throws when read', 'throws'],
   ['a localStorage whose every use throws', refusingStorage],
-])(
+] as const)(
   'with %s and no keystroke noted, filling in began when the page was opened, never "now"',
   (_kind, storage) => {
-    expect(currentSubmission(submissionStore(storage), () => at(-300)).openedAt).toBe(at(-300).toISOString())
+    if (typeof storage === 'string') blockLocalStorage(storage)
+    const store = submissionStore(typeof storage === 'string' ? undefined : storage)
+    expect(currentSubmission(store, () => at(-300)).openedAt).toBe(at(-300).toISOString())
   },
 )
 
@@ -153,83 +155,78 @@ function blockLocalStorage(how: 'throws' | 'absent') {
 const submitButton = () => screen.getByRole('button', { name: contacto.form.submit })
 const sendingDone = () => waitFor(() => expect(submitButton()).toBeEnabled())
 
-describe.each(['throws', 'absent'] as const)(
-  'the quote form with an endpoint, when reading localStorage %s',
-  (how) => {
-    const realFetch = globalThis.fetch
-    beforeEach(() => {
-      globals.LEAD_ENDPOINT = '/api/leads'
-      blockLocalStorage(how)
-      jest.useFakeTimers({ now: T0 })
-      clearSubmission()
-    })
-    afterEach(() => {
-      jest.useRealTimers()
-      globals.LEAD_ENDPOINT = ''
-      // The jsdom localStorage again (the own property shadowed the window's).
-      delete (window as unknown as { localStorage?: Storage }).localStorage
-      globalThis.fetch = realFetch
-    })
+describe('the quote form with an endpoint, when reading localStorage throws', () => {
+  const realFetch = globalThis.fetch
+  beforeEach(() => {
+    globals.LEAD_ENDPOINT = '/api/leads'
+    blockLocalStorage('throws')
+    jest.useFakeTimers({ now: T0 })
+    clearSubmission()
+  })
+  afterEach(() => {
+    jest.useRealTimers()
+    globals.LEAD_ENDPOINT = ''
+    globalThis.fetch = realFetch
+  })
 
-    test('a timeout, a network error, a 5xx and a second press all resend the same submission; delivered, the next draft is new', async () => {
-      const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
-      const { sent, fetchMock } = answering(['timeout', 'network', { status: 503, afterMs: 2000 }, 201, 201])
-      render(
-        <ThemeProvider theme={theme}>
-          <QuoteForm form={contacto.form} />
-        </ThemeProvider>,
-      )
-      // Filled in over a minute and a half, as a person does.
-      const [first, ...rest] = Object.entries(TYPED)
-      await user.type(screen.getByLabelText(first?.[0] ?? ''), first?.[1] ?? '')
-      jest.setSystemTime(at(60))
-      for (const [label, value] of rest) await user.type(screen.getByLabelText(label), value)
-      await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
-      jest.setSystemTime(at(90))
+  test('a timeout, a network error, a 5xx and a second press all resend the same submission; delivered, the next draft is new', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
+    const { sent, fetchMock } = answering(['timeout', 'network', { status: 503, afterMs: 2000 }, 201, 201])
+    render(
+      <ThemeProvider theme={theme}>
+        <QuoteForm form={contacto.form} />
+      </ThemeProvider>,
+    )
+    // Filled in over a minute and a half, as a person does.
+    const [first, ...rest] = Object.entries(TYPED)
+    await user.type(screen.getByLabelText(first?.[0] ?? ''), first?.[1] ?? '')
+    jest.setSystemTime(at(60))
+    for (const [label, value] of rest) await user.type(screen.getByLabelText(label), value)
+    await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
+    jest.setSystemTime(at(90))
 
-      // 1. No answer within the delivery timeout.
-      await user.click(submitButton())
-      await act(() => jest.advanceTimersByTimeAsync(DELIVERY_TIMEOUT_MS))
-      await sendingDone()
-      // 2. The network fails; 3. the endpoint answers 503 two seconds later, and pressing again meanwhile sends
-      // nothing more.
-      await user.click(submitButton())
-      await sendingDone()
-      jest.setSystemTime(at(150))
-      await user.click(submitButton())
-      await user.click(screen.getByRole('button', { name: contacto.form.sending }))
-      await act(() => jest.advanceTimersByTimeAsync(2000))
-      await sendingDone()
-      // 4. Delivered.
-      await user.click(submitButton())
-      await sendingDone()
+    // 1. No answer within the delivery timeout.
+    await user.click(submitButton())
+    await act(() => jest.advanceTimersByTimeAsync(DELIVERY_TIMEOUT_MS))
+    await sendingDone()
+    // 2. The network fails; 3. the endpoint answers 503 two seconds later, and pressing again meanwhile sends
+    // nothing more.
+    await user.click(submitButton())
+    await sendingDone()
+    jest.setSystemTime(at(150))
+    await user.click(submitButton())
+    await user.click(screen.getByRole('button', { name: contacto.form.sending }))
+    await act(() => jest.advanceTimersByTimeAsync(2000))
+    await sendingDone()
+    // 4. Delivered.
+    await user.click(submitButton())
+    await sendingDone()
 
-      expect(fetchMock).toHaveBeenCalledTimes(4)
-      const [{ id } = {}] = sent
-      expect(id).toMatch(UUID)
-      expect(sent.map(({ id, openedAt, name }) => ({ id, openedAt, name }))).toEqual(
-        sent.map(() => ({ id, openedAt: T0.toISOString(), name: TYPED['Nombre Completo'] })),
-      )
-      // Each says when it was sent: a minute and a half or more after the first keystroke, a person's pace.
-      expect(sent.map((lead) => Date.parse(lead.submittedAt ?? '') - T0.getTime() >= 90_000)).toEqual(
-        sent.map(() => true),
-      )
-      expect(screen.getByLabelText('Nombre Completo')).toHaveValue('')
+    expect(fetchMock).toHaveBeenCalledTimes(4)
+    const [{ id } = {}] = sent
+    expect(id).toMatch(UUID)
+    expect(sent.map(({ id, openedAt, name }) => ({ id, openedAt, name }))).toEqual(
+      sent.map(() => ({ id, openedAt: T0.toISOString(), name: TYPED['Nombre Completo'] })),
+    )
+    // Each says when it was sent: a minute and a half or more after the first keystroke, a person's pace.
+    expect(sent.map((lead) => Date.parse(lead.submittedAt ?? '') - T0.getTime() >= 90_000)).toEqual(
+      sent.map(() => true),
+    )
+    expect(screen.getByLabelText('Nombre Completo')).toHaveValue('')
 
-      // A new request after the delivered one: a new submission, opened at its own first keystroke.
-      jest.setSystemTime(at(600))
-      for (const [label, value] of Object.entries(TYPED)) await user.type(screen.getByLabelText(label), value)
-      await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Consulta General')
-      jest.setSystemTime(at(660))
-      await user.click(submitButton())
-      await sendingDone()
-      expect(sent).toHaveLength(5)
-      expect(sent[4]).toMatchObject({ openedAt: at(600).toISOString() })
-      expect(sent[4]?.id).toMatch(UUID)
-      expect(sent[4]?.id).not.toBe(id)
-    })
-  },
-)
+    // A new request after the delivered one: a new submission, opened at its own first keystroke.
+    jest.setSystemTime(at(600))
+    for (const [label, value] of Object.entries(TYPED)) await user.type(screen.getByLabelText(label), value)
+    await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Consulta General')
+    jest.setSystemTime(at(660))
+    await user.click(submitButton())
+    await sendingDone()
+    expect(sent).toHaveLength(5)
+    expect(sent[4]).toMatchObject({ openedAt: at(600).toISOString() })
+    expect(sent[4]?.id).toMatch(UUID)
+    expect(sent[4]?.id).not.toBe(id)
+  })
+})
 
 /* ------------------------------------------------------------------------------------------------ */
 /* With Turnstile (decision 040): the form waits for the widget's token and never sends without one.  */
