@@ -115,6 +115,7 @@ interface Sent {
   openedAt?: string
   submittedAt?: string
   name?: string
+  'cf-turnstile-response'?: string
 }
 
 /** Answers the form's POSTs in the order given; records what each one carried. */
@@ -280,35 +281,23 @@ describe('the quote form with Turnstile', () => {
 
   // Regression (issue 41, 2): a send before the widget had a token, or a second tap while it renewed one, went out
   // without a token, was filed as spam and answered as sent.
-  test('a send waits for the token, saying why; a second tap after a failed send carries the same token and id', async () => {
-    const { sent } = answering(['network', 201])
-    const tokens: (string | undefined)[] = []
-    const recording = globalThis.fetch
-    globalThis.fetch = ((url: string, init: RequestInit) => {
-      tokens.push((JSON.parse(String(init.body)) as Record<string, string>)['cf-turnstile-response'])
-      return recording(url, init)
-    }) as typeof fetch
+  // A second tap after a failed send carries the same token and id in Chromium: test/hosts/lead-store.test.ts «a
+  // second tap after the answer was lost: the token kept, one row, one alert, the thank-you once».
+  test('a send waits for the token, saying why, and goes by itself with it; delivered, the widget is reset', async () => {
+    const { sent } = answering([201])
     const { user, widget } = await filledForm()
 
     await user.click(submitButton())
     expect(await screen.findByText(/Estamos comprobando que no eres un robot/)).toBeInTheDocument()
     await act(() => jest.advanceTimersByTimeAsync(5000))
     expect(sent).toHaveLength(0)
-    // The visitor ticks the box: the send goes by itself, with the token.
     widget.solve('token-1')
     await act(() => jest.advanceTimersByTimeAsync(500))
     await sendingDone()
     expect(screen.queryByText(/Estamos comprobando/)).not.toBeInTheDocument()
-    expect(await screen.findByText(/Tus datos siguen en el formulario/)).toBeInTheDocument()
-    // The network failed: the widget keeps its token for the same submission, and the second tap sends both again.
-    expect(resets).toBe(0)
-    await user.click(submitButton())
-    await sendingDone()
-    expect(tokens).toEqual(['token-1', 'token-1'])
-    expect(sent[1]?.id).toBe(sent[0]?.id)
-    // Delivered: a fresh token for the next request.
-    expect(resets).toBe(1)
+    expect(sent.map((lead) => lead['cf-turnstile-response'])).toEqual(['token-1'])
     expect(await screen.findByText('¡Mensaje Enviado!')).toBeInTheDocument()
+    expect(resets).toBe(1)
   })
 
   test('a token the endpoint refused (403) is renewed before the next send', async () => {
