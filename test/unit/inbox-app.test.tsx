@@ -161,17 +161,21 @@ const card = (name: string) => screen.getByRole('article', { name })
 const toast = (text: string) =>
   waitFor(() => expect(screen.getByText(text, { selector: '#aviso' })).toBeVisible())
 
-test('an API it cannot reach is said in an alert, and «Reintentar» asks again', async () => {
-  const api = fakeApi([laura()])
-  api.session.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-  const user = open(api)
-  expect(await screen.findByRole('alert')).toHaveTextContent(
-    'No se pudo abrir la bandeja. Revisa tu conexión.',
-  )
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }))
-  expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
-  expect(api.session).toHaveBeenCalledTimes(2)
-})
+test.each([
+  ['session', 'No se pudo abrir la bandeja. Revisa tu conexión.'],
+  ['leads', 'No se pudo cargar la lista.'],
+] as const)(
+  'an API whose %s cannot be reached: «%s» in an alert, and «Reintentar» asks again',
+  async (method, alert) => {
+    const api = fakeApi([laura()])
+    api[method].mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    const user = open(api)
+    expect(await screen.findByRole('alert')).toHaveTextContent(alert)
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
+    expect(api[method]).toHaveBeenCalledTimes(2)
+  },
+)
 
 // Saved, said and counted in Chromium and WebKit: test/owner/inbox.test.ts «on the phone: sign in with GitHub…».
 test('a status change keeps focus on its menu, and a refused one puts the menu back', async () => {
@@ -249,15 +253,6 @@ test("an alert's lead that was deleted says so", async () => {
   expect(
     await screen.findByText('La solicitud de ese aviso ya no existe: quizá la eliminaste.'),
   ).toBeInTheDocument()
-})
-
-test('a list that cannot be read says so, and «Reintentar» reads it again', async () => {
-  const api = fakeApi([laura()])
-  api.leads.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-  const user = open(api)
-  expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.')
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }))
-  expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
 })
 
 test('everything answered: «¡Al día!»', async () => {
