@@ -4,7 +4,6 @@
 import { render } from '../../renderer/entry-server'
 import { pagePaths } from '../../schema/paths'
 import { site } from '../../src/config/site'
-import { sitemapXml, robotsTxt } from '../../src/seo/sitemap'
 import { contacto } from '../../src/content/contacto'
 import { servicios } from '../../src/content/servicios'
 
@@ -169,8 +168,10 @@ describe('structured data', () => {
     expect(JSON.stringify(data)).not.toMatch(/"price"\s*:/)
   })
 
-  test('the contact page has a FAQPage with the four questions and answers', async () => {
-    const [data] = headOf((await page('/contacto')).head).jsonLd
+  test('the contact page has a FAQPage with the four questions and answers; text that looks like markup cannot close its script', async () => {
+    const { head } = await page('/contacto')
+    expect(head.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]).not.toMatch(/</)
+    const [data] = headOf(head).jsonLd
     const faq = graphOf(data!).find((node) => node['@type'] === 'FAQPage')!
     expect(faq.mainEntity).toEqual(
       contacto.faq.items.map((item) => ({
@@ -179,26 +180,5 @@ describe('structured data', () => {
         acceptedAnswer: { '@type': 'Answer', text: item.answer },
       })),
     )
-  })
-
-  test('text that looks like markup cannot close the JSON-LD script', async () => {
-    const body = (await page('/contacto')).head.match(
-      /<script type="application\/ld\+json">(.*?)<\/script>/,
-    )![1]!
-    expect(body).not.toMatch(/</)
-  })
-})
-
-describe('crawling files', () => {
-  test('the sitemap lists the five pages under SITE_URL and robots.txt points to it', () => {
-    const locs = [...sitemapXml().matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
-    expect(locs).toEqual([
-      `${site.url}/`,
-      `${site.url}/nosotros`,
-      `${site.url}/servicios`,
-      `${site.url}/ubicacion`,
-      `${site.url}/contacto`,
-    ])
-    expect(robotsTxt()).toContain(`Sitemap: ${site.url}/sitemap.xml`)
   })
 })
