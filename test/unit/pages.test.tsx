@@ -42,6 +42,7 @@ test('home page: the hero with a free-quote and a services button, six benefits,
   const cta = screen.getByRole('region', { name: inicio.cta.title })
   expect(within(cta).getByRole('link')).toHaveAttribute('href', '/contacto')
 })
+
 test('about page: the story since 2014 with the ISO 9001 note, mission, vision, four values, a team of three, three certifications', async () => {
   await renderRoute('/nosotros')
   await h1(nosotros.intro.title)
@@ -66,6 +67,7 @@ test('about page: the story since 2014 with the ISO 9001 note, mission, vision, 
   expect(within(certifications).getByRole('heading', { name: 'Registro CMIC' })).toBeInTheDocument()
   expect(within(certifications).getByRole('heading', { name: /filtración/ })).toBeInTheDocument()
 })
+
 test('services page: six services with six features, the spec price in Mexican pesos and a quote button each, four steps, six photos, two closing links', async () => {
   await renderRoute('/servicios')
   await h1(servicios.intro.title)
@@ -98,6 +100,7 @@ test('services page: six services with six features, the spec price in Mexican p
       .map((link) => link.getAttribute('href')),
   ).toEqual(['/contacto', '/nosotros'])
 })
+
 test('location page: the address in the historic centre, phone, hours, a map link, ten areas, two ways there, call and chat', async () => {
   await renderRoute('/ubicacion')
   await h1(ubicacion.intro.title)
@@ -131,6 +134,7 @@ test('location page: the address in the historic centre, phone, hours, a map lin
   expect(chat).toHaveAttribute('target', '_blank')
   expect(chat).toHaveAttribute('rel', 'noopener noreferrer')
 })
+
 test('contact page: the contact cards, the form, the emergency line, hours, four FAQs and the privacy notice', async () => {
   const user = userEvent.setup()
   await renderRoute('/contacto')
