@@ -9,7 +9,7 @@ import { requestToaster } from './toaster-demand'
  */
 
 /** The spec shows one toast at a time: a new one replaces the visible one. */
-export const TOAST_LIMIT = 1
+const TOAST_LIMIT = 1
 
 /** How long a dismissed toast stays in the store: the length of its exit animation (toaster.tsx). */
 export const TOAST_REMOVE_DELAY = 200
@@ -34,7 +34,7 @@ export interface ToasterToast extends ToastProps {
   onOpenChange: (open: boolean) => void
 }
 
-export interface ToastState {
+interface ToastState {
   readonly toasts: readonly ToasterToast[]
 }
 
@@ -45,7 +45,7 @@ export type ToastStoreAction =
   | { type: 'REMOVE_TOAST'; toastId?: string }
 
 /** Pure: `DISMISS_TOAST` only closes (so the exit animation can play); `REMOVE_TOAST` deletes. */
-export function reducer(state: ToastState, action: ToastStoreAction): ToastState {
+function reducer(state: ToastState, action: ToastStoreAction): ToastState {
   switch (action.type) {
     case 'ADD_TOAST':
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) }

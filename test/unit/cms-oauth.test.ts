@@ -81,7 +81,7 @@ async function callback(code = 'codigo-bueno', adminOrigins = ''): Promise<Respo
 }
 const signedInPage = (adminOrigins: string) => callback('codigo-bueno', adminOrigins)
 
-test('/api/auth sends the owner to GitHub with the app id, our callback, the repo scope and a fresh state', () => {
+test('/api/auth sends the owner to GitHub with the app id, our callback, the repo scope and a fresh state in a __Host- cookie', () => {
   const first = begin()
   expect(first.response.status).toBe(302)
   expect(first.location.origin + first.location.pathname).toBe(
@@ -92,42 +92,45 @@ test('/api/auth sends the owner to GitHub with the app id, our callback, the rep
   expect(first.location.searchParams.get('scope')).toBe('repo')
   const state = first.location.searchParams.get('state')
   expect(state).toMatch(/^[\w-]{20,}$/)
-  expect(first.cookie).toBe(`__Host-decap_oauth_state=${state}`)
   // __Host-: Secure, Path=/ and no Domain, or the browser drops it; bound to this one host.
   expect(first.response.headers.get('Set-Cookie')).toBe(
     `__Host-decap_oauth_state=${state}; Path=/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`,
   )
   expect(begin().location.searchParams.get('state')).not.toBe(state)
+  // On plain-HTTP loopback (wrangler pages dev): no prefix and no Secure.
+  const local = startAuth({ request: new Request('http://127.0.0.1:8788/api/auth?provider=github'), env })
+  const localState = new URL(local.headers.get('Location') ?? '').searchParams.get('state')
+  expect(local.headers.get('Set-Cookie')).toBe(
+    `decap_oauth_state=${localState}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`,
+  )
 })
 
 test('the sign-in asks GitHub only for the scope Decap asks for, from the allow-list', () => {
   const scopeSent = (query: string) => {
     const response = startAuth({ request: new Request(`${SITE}/api/auth?provider=github${query}`), env })
+    const location = response.headers.get('Location')
+    const cookie = Boolean(response.headers.get('Set-Cookie'))
     return {
+      query,
       status: response.status,
-      scope: new URL(response.headers.get('Location') ?? 'about:blank').searchParams.get('scope'),
+      scope: location && new URL(location).searchParams.get('scope'),
+      cookie,
     }
   }
-  expect(scopeSent('&scope=repo')).toEqual({ status: 302, scope: 'repo' })
-  expect(scopeSent('&scope=public_repo')).toEqual({ status: 302, scope: 'public_repo' })
+  expect(scopeSent('&scope=repo')).toEqual({ query: '&scope=repo', status: 302, scope: 'repo', cookie: true })
+  expect(scopeSent('&scope=public_repo')).toMatchObject({ status: 302, scope: 'public_repo' })
   // Decap always sends one; with none, the backend's default.
-  expect(scopeSent('')).toEqual({ status: 302, scope: 'repo' })
+  expect(scopeSent('')).toMatchObject({ status: 302, scope: 'repo' })
   // Anything wider is refused before GitHub is asked, and no state cookie is set.
-  for (const wider of ['repo,user', 'user', 'admin:org', 'repo user', 'delete_repo']) {
-    const response = startAuth({
-      request: new Request(`${SITE}/api/auth?provider=github&scope=${encodeURIComponent(wider)}`),
-      env,
-    })
-    expect({ wider, status: response.status, location: response.headers.get('Location') }).toEqual({
-      wider,
-      status: 400,
-      location: null,
-    })
-    expect(response.headers.get('Set-Cookie')).toBeNull()
-  }
+  const wider = ['repo,user', 'user', 'admin:org', 'repo user', 'delete_repo'].map(
+    (scope) => `&scope=${encodeURIComponent(scope)}`,
+  )
+  expect(wider.map(scopeSent)).toEqual(
+    wider.map((query) => ({ query, status: 400, scope: null, cookie: false })),
+  )
 })
 
-test('/api/callback trades the code for a token and hands it to the admin window of our own origin', async () => {
+test('/api/callback trades the code for a token and hands it to the admin window of our own origin, to no other', async () => {
   const response = await callback()
   expect(response.status).toBe(200)
   expect(tokenRequests).toEqual([
@@ -144,6 +147,8 @@ test('/api/callback trades the code for a token and hands it to the admin window
     ['authorizing:github', SITE],
     ['authorization:github:success:{"token":"gho_token123","provider":"github"}', SITE],
   ])
+  // A window elsewhere that answers gets nothing.
+  expect(runPopup(html, 'https://evil.example').posted).toEqual([['authorizing:github', SITE]])
   // Only the page's own script may run, and the secret never reaches the browser.
   expect(response.headers.get('Content-Security-Policy')).toBe(
     `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
@@ -167,22 +172,6 @@ test('on the site a state cookie without the __Host- prefix is not read (a sibli
   })
   expect(response.status).toBe(401)
   expect(tokenRequests).toEqual([])
-})
-
-test('on plain-HTTP loopback (wrangler pages dev) the state cookie has no prefix and no Secure', () => {
-  const response = startAuth({
-    request: new Request('http://127.0.0.1:8788/api/auth?provider=github&scope=repo'),
-    env,
-  })
-  const state = new URL(response.headers.get('Location') ?? '').searchParams.get('state')
-  expect(response.headers.get('Set-Cookie')).toBe(
-    `decap_oauth_state=${state}; Path=/; Max-Age=600; HttpOnly; SameSite=Lax`,
-  )
-})
-
-test('the token goes to no other origin: a window elsewhere that answers gets nothing', async () => {
-  const { posted } = runPopup(await (await callback()).text(), 'https://evil.example')
-  expect(posted).toEqual([['authorizing:github', SITE]])
 })
 
 test('a callback with another state, or none, is refused before GitHub is asked', async () => {

@@ -7,14 +7,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { projectCompatibilityDate, runtimeCompatibilityDate } from '../../scripts/lib/compatibility-date'
 
-describe('the Workers compatibility date', () => {
-  it('is the same for the Pages project and the schedule Worker', () => {
-    const worker = readFileSync(path.resolve('workers', 'lead-schedule', 'wrangler.jsonc'), 'utf8')
-    const date = /"compatibility_date":\s*"([^"]+)"/.exec(worker)?.[1]
-    expect(date).toBe(projectCompatibilityDate())
-  })
-
-  it('is one the installed workerd runtime supports', () => {
-    expect(projectCompatibilityDate() <= runtimeCompatibilityDate()).toBe(true)
-  })
+test('the Workers compatibility date is the same for the Pages project and the schedule Worker, and one the installed workerd supports', () => {
+  const worker = readFileSync(path.resolve('workers', 'lead-schedule', 'wrangler.jsonc'), 'utf8')
+  expect(/"compatibility_date":\s*"([^"]+)"/.exec(worker)?.[1]).toBe(projectCompatibilityDate())
+  expect(projectCompatibilityDate() <= runtimeCompatibilityDate()).toBe(true)
 })

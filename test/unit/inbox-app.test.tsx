@@ -161,27 +161,30 @@ const card = (name: string) => screen.getByRole('article', { name })
 const toast = (text: string) =>
   waitFor(() => expect(screen.getByText(text, { selector: '#aviso' })).toBeVisible())
 
-test('an API it cannot reach is said in an alert, and «Reintentar» asks again', async () => {
-  const api = fakeApi([laura()])
-  api.session.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-  const user = open(api)
-  expect(await screen.findByRole('alert')).toHaveTextContent(
-    'No se pudo abrir la bandeja. Revisa tu conexión.',
-  )
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }))
-  expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
-  expect(api.session).toHaveBeenCalledTimes(2)
-})
+test.each([
+  ['session', 'No se pudo abrir la bandeja. Revisa tu conexión.'],
+  ['leads', 'No se pudo cargar la lista.'],
+] as const)(
+  'an API whose %s cannot be reached: «%s» in an alert, and «Reintentar» asks again',
+  async (method, alert) => {
+    const api = fakeApi([laura()])
+    api[method].mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    const user = open(api)
+    expect(await screen.findByRole('alert')).toHaveTextContent(alert)
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
+    expect(api[method]).toHaveBeenCalledTimes(2)
+  },
+)
 
-test('a status change is saved and said, the chips follow, and a refused one puts the menu back', async () => {
+// Saved, said and counted in Chromium and WebKit: test/owner/inbox.test.ts «on the phone: sign in with GitHub…».
+test('a status change keeps focus on its menu, and a refused one puts the menu back', async () => {
   const api = fakeApi([rosa(), laura()])
   const user = open(api)
   await screen.findByRole('heading', { name: 'Rosa Delgado' })
   const status = within(card('Rosa Delgado')).getByRole('combobox', { name: 'Estado' })
   await user.selectOptions(status, 'Contactado')
   await toast('Rosa Delgado: ahora «Contactado».')
-  expect(api.update).toHaveBeenCalledWith('rosa', { status: 'contactado' })
-  expect(await screen.findByRole('radio', { name: 'Contactado 1' })).toBeInTheDocument()
   expect(status).toHaveFocus()
 
   api.update.mockRejectedValueOnce(new ApiError('Estado no válido.'))
@@ -191,22 +194,16 @@ test('a status change is saved and said, the chips follow, and a refused one put
   expect(other).toHaveValue('nuevo')
 })
 
-test('a tap on WhatsApp is the first contact; «Deshacer» takes it back and focus goes to the name', async () => {
-  const api = fakeApi([laura(), rosa()])
-  const user = open(api)
+// Recorded, shown on the card and counted in Chromium and WebKit: test/owner/inbox-promise.test.ts «a tap on
+// WhatsApp is the first contact, «Deshacer» takes it back…».
+test('a tap on WhatsApp and its «Deshacer» are said, and focus goes back to the name', async () => {
+  const user = open(fakeApi([laura(), rosa()]))
   await screen.findByRole('heading', { name: 'Laura Méndez' })
   await user.click(within(card('Laura Méndez')).getByRole('link', { name: 'WhatsApp' }))
   await toast('Laura Méndez: anotamos tu primer contacto por WhatsApp.')
-  expect(api.recordContact).toHaveBeenCalledWith('laura', 'whatsapp')
-  // The card stays until the view is loaded again, saying how it was answered.
-  expect(
-    within(card('Laura Méndez')).getByText(/^Respondida en 1 h, por WhatsApp · a tiempo$/),
-  ).toBeInTheDocument()
-  expect(await screen.findByRole('radio', { name: 'Por atender 1' })).toBeInTheDocument()
   await user.click(within(card('Laura Méndez')).getByRole('button', { name: 'Deshacer' }))
   await toast('Laura Méndez volvió a «Por atender».')
   expect(screen.getByRole('heading', { name: 'Laura Méndez' })).toHaveFocus()
-  expect(await screen.findByRole('radio', { name: 'Por atender 2' })).toBeInTheDocument()
 })
 
 test('a delete asks first, focused on «Cancelar», which keeps the lead', async () => {
@@ -222,39 +219,30 @@ test('a delete asks first, focused on «Cancelar», which keeps the lead', async
   expect(names()).toEqual(['Jorge Ruiz', 'Rosa Delgado', 'Laura Méndez'])
 })
 
-test('spam is counted with its reason; «No es spam» moves one back and «Deshacer» waits focused', async () => {
+// Counted with its reasons, moved back in one tap with «Deshacer» focused, and «Ver las 4 en Spam», in Chromium
+// and WebKit: test/owner/inbox.test.ts «on the phone: leads set aside as spam are counted…».
+test('spam: a link above the list to its panel; undone, focus goes to the panel; «Ver las 2 en Spam» checks Spam', async () => {
   const api = fakeApi([laura(), mariana(), casino()])
   const user = open(api)
   const panel = await screen.findByRole('region', { name: '2 solicitudes apartadas como spam' })
-  expect(within(panel).getByText('se enviaron más rápido de lo que escribe una persona')).toBeInTheDocument()
-  // Above the list, a link to the panel below it.
   expect(screen.getByRole('link', { name: '2 en spam' })).toHaveAttribute('href', '#apartadas')
-  const button = within(panel).getAllByRole('button', { name: 'No es spam' })[0]!
-  expect(button).toHaveAccessibleDescription('Mariana Torres')
-  await user.click(button)
+  await user.click(within(panel).getAllByRole('button', { name: 'No es spam' })[0]!)
   await toast('Mariana Torres ya no está en spam: pasó a «Nuevo».')
-  expect(api.update).toHaveBeenCalledWith('mariana', { status: 'nuevo' })
-  await waitFor(() => expect(names()).toContain('Mariana Torres'))
-  const undo = screen.getByRole('button', { name: 'Deshacer' })
-  await waitFor(() => expect(undo).toHaveFocus())
-  await user.click(undo)
+  await user.click(screen.getByRole('button', { name: 'Deshacer' }))
   await toast('Mariana Torres volvió a spam.')
   expect(api.update).toHaveBeenLastCalledWith('mariana', { status: 'spam' })
   await waitFor(() =>
     expect(screen.getByRole('heading', { name: '2 solicitudes apartadas como spam' })).toHaveFocus(),
   )
-  // «Ver las 2 en Spam» switches the view.
   await user.click(screen.getByRole('button', { name: 'Ver las 2 en Spam' }))
   await waitFor(() => expect(names()).toEqual(['Mariana Torres', 'Casino Bonus']))
   expect(screen.getByRole('radio', { name: 'Spam 2' })).toBeChecked()
 })
 
-test("the alert's link opens its lead above the list, focused; «Cerrar» takes it off the page", async () => {
+// Opened above the list and focused in Chromium and WebKit: test/owner/inbox-promise.test.ts «the alert's link…».
+test("«Cerrar» takes the alert's lead off the page, focus on the page's heading", async () => {
   const user = open(fakeApi([jorge(), laura()]), 'jorge')
-  const title = await screen.findByRole('heading', { name: 'La solicitud del aviso' })
-  await waitFor(() => expect(title).toHaveFocus())
-  const opened = screen.getByRole('region', { name: 'La solicitud del aviso' })
-  expect(within(opened).getByRole('heading', { name: 'Jorge Ruiz' })).toBeInTheDocument()
+  const opened = await screen.findByRole('region', { name: 'La solicitud del aviso' })
   await user.click(within(opened).getByRole('button', { name: 'Cerrar' }))
   expect(screen.queryByRole('region', { name: 'La solicitud del aviso' })).not.toBeInTheDocument()
   expect(screen.getByRole('heading', { name: 'Solicitudes', level: 1 })).toHaveFocus()
@@ -267,30 +255,11 @@ test("an alert's lead that was deleted says so", async () => {
   ).toBeInTheDocument()
 })
 
-test('a list that cannot be read says so, and «Reintentar» reads it again', async () => {
-  const api = fakeApi([laura()])
-  api.leads.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-  const user = open(api)
-  expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar la lista.')
-  await user.click(screen.getByRole('button', { name: 'Reintentar' }))
-  expect(await screen.findByRole('heading', { name: 'Laura Méndez' })).toBeInTheDocument()
-})
-
 test('everything answered: «¡Al día!»', async () => {
   open(fakeApi([]))
   const caughtUp = await screen.findByText('¡Al día! No hay solicitudes esperando respuesta.')
   await waitFor(() => expect(caughtUp).toBeVisible())
   expect(screen.getByText('0 solicitudes')).toBeInTheDocument()
-})
-
-test('a session that ends during use brings back the sign-in, saying why', async () => {
-  const api = fakeApi([laura()])
-  api.update.mockRejectedValueOnce(new SignedOut())
-  const user = open(api)
-  await screen.findByRole('heading', { name: 'Laura Méndez' })
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Contactado')
-  expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión terminó. Vuelve a entrar.')
-  expect(screen.getByRole('link', { name: 'Entrar con GitHub' })).toBeInTheDocument()
 })
 
 test('«Salir» that cannot reach the server says so and the session stays; once it can, it signs out', async () => {
@@ -347,49 +316,28 @@ describe('GitHub asked again about once an hour (decision 046)', () => {
   })
 })
 
-test('the month figures count answered in time, answered late and not answered yet apart', () => {
-  render(
-    <Figures
-      months={[
-        month('2026-11', {
-          received: 5,
-          withDeadline: 4,
-          inTime: 1,
-          answeredLate: 0,
-          unanswered: 3,
-          overdue: 1,
-          medianMinutes: 60,
-        }),
-        month('2026-10', {
-          received: 3,
-          withDeadline: 3,
-          inTime: 1,
-          answeredLate: 1,
-          unanswered: 1,
-          medianMinutes: 1500,
-        }),
-      ]}
-    />,
-  )
-  const rows = (name: string) =>
-    within(screen.getByRole('region', { name }))
+// «3 · 1 vencida», a median of «1 h» and a month with none, in Chromium and WebKit: test/owner/inbox-promise.test.ts
+// «on the phone, «Por atender» first…».
+test('the month figures count answered late apart; unanswered ones inside their deadline read «en plazo»', () => {
+  const figures = {
+    received: 5,
+    withDeadline: 4,
+    inTime: 1,
+    answeredLate: 1,
+    unanswered: 2,
+    medianMinutes: 1500,
+  }
+  render(<Figures months={[month('2026-11', figures)]} />)
+  expect(
+    within(screen.getByRole('region', { name: 'Este mes (noviembre)' }))
       .getAllByRole('definition')
-      .map((dd) => [dd.previousElementSibling?.textContent, dd.textContent])
-  expect(rows('Este mes (noviembre)')).toEqual([
+      .map((dd) => [dd.previousElementSibling?.textContent, dd.textContent]),
+  ).toEqual([
     ['Recibidas', '5'],
     ['Respondidas a tiempo', '1'],
-    ['Respondidas tarde', '0'],
-    // Three still unanswered, one of them past its deadline: the other two are not late yet.
-    ['Sin responder', '3 · 1 vencida'],
-    ['Sin plazo registrado', '1'],
-    ['Primer contacto (mediana)', '1 h'],
-  ])
-  // One still inside its deadline reads «en plazo», and is not counted as late.
-  expect(rows('El mes pasado (octubre)')).toEqual([
-    ['Recibidas', '3'],
-    ['Respondidas a tiempo', '1'],
     ['Respondidas tarde', '1'],
-    ['Sin responder', '1 · en plazo'],
+    ['Sin responder', '2 · en plazo'],
+    ['Sin plazo registrado', '1'],
     ['Primer contacto (mediana)', '25 h'],
   ])
 })

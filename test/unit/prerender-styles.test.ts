@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { render, type RenderResult } from '../../renderer/entry-server'
+import { render } from '../../renderer/entry-server'
 import { pagePaths } from '../../schema/paths'
 import { declaredNames, SSR_STYLE_ATTR } from '../../src/theme/server-styles'
 
@@ -12,25 +12,14 @@ function namesById(css: string): Map<string, Set<string>> {
   return declared
 }
 
-/** One server render per path, shared by its tests. */
-const renders = new Map<string, Promise<RenderResult>>()
-function prerendered(path: string): Promise<RenderResult> {
-  const result = renders.get(path) ?? render(path)
-  renders.set(path, result)
-  return result
-}
-
-describe.each([...pagePaths, '/no-existe'])('prerendered CSS of %s', (path) => {
-  test('sits in one tag the browser adopts, not in styled-components’ own', async () => {
-    const { head } = await prerendered(path)
+// adoptServerStyles reads these markers in the browser: should styled-components change how it writes them,
+// this fails before visitors pay for every rule being compiled again.
+test.each([...pagePaths, '/no-existe'])(
+  'the prerendered CSS of %s sits in one tag the browser adopts, whose markers name every styled class the markup uses',
+  async (path) => {
+    const { head, html } = await render(path)
     expect(head.match(new RegExp(`<style ${SSR_STYLE_ATTR}>`, 'g'))).toHaveLength(1)
     expect(head).not.toContain('data-styled=')
-  })
-
-  // adoptServerStyles reads these markers in the browser: should styled-components change how it
-  // writes them, this fails before visitors pay for every rule being compiled again.
-  test('names, in markers adoptServerStyles can read, every styled class the markup uses', async () => {
-    const { head, html } = await prerendered(path)
     const declared = namesById(head.slice(head.indexOf(`<style ${SSR_STYLE_ATTR}>`)))
     const undeclared: string[] = []
     let styled = 0
@@ -45,5 +34,5 @@ describe.each([...pagePaths, '/no-existe'])('prerendered CSS of %s', (path) => {
     }
     expect(styled).toBeGreaterThan(20)
     expect(undeclared).toEqual([])
-  })
-})
+  },
+)

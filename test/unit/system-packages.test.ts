@@ -46,13 +46,10 @@ const java = SYSTEM_PACKAGES.find((pkg) => pkg.name === 'default-jre-headless')!
 const chromium = SYSTEM_PACKAGES.find((pkg) => pkg.name === 'chromium')!
 
 describe('whether a package is present', () => {
-  test('its command on PATH counts; the same command absent from PATH does not', () => {
+  test('its command on PATH counts; the same command absent from PATH, or not executable, does not', () => {
     expect(isPresent(firefox, { PATH: bin })).toBe(true)
     expect(isPresent(firefox, { PATH: other })).toBe(false)
     expect(findCommand('firefox-esr', { PATH: `${other}:${bin}` })).toBe(path.join(bin, 'firefox-esr'))
-  })
-
-  test('a file that is there but not executable is not a command', () => {
     expect(findCommand('not-executable', { PATH: bin })).toBeUndefined()
   })
 
@@ -80,12 +77,9 @@ describe('whether a package is present', () => {
 })
 
 describe('what the check does about it', () => {
-  test('nothing missing: nothing to do, as root or not', () => {
+  test('nothing missing: nothing to do; missing, as root with apt-get: installs exactly those, without a prompt', () => {
     expect(plan([], { root: true, aptGet: true })).toEqual({ action: 'none' })
     expect(plan([], { root: false, aptGet: false })).toEqual({ action: 'none' })
-  })
-
-  test('missing, as root with apt-get: installs exactly those, without a prompt', () => {
     expect(plan([java, firefox], { root: true, aptGet: true })).toEqual({
       action: 'install',
       commands: [
@@ -115,10 +109,7 @@ describe('what the check does about it', () => {
   })
 })
 
-/**
- * The script itself, with a PATH that lacks Java's `java` and has no apt-get: it stops, exit 1, with the command
- * (its time is in the run itself: docs/testing.md). (Not root or not, nothing is installed: without apt-get the plan is to stop.)
- */
+// The script itself, with a PATH that lacks Java's `java` and has no apt-get: root or not, it stops.
 test('npm run check:system with a tool missing from PATH stops at once with the command', () => {
   const node = process.execPath
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')

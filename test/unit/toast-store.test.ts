@@ -1,7 +1,7 @@
 /**
- * The toast store's own timing and bookkeeping, through its public API. What a visitor sees of it (one toast
- * at a time, a new one replacing it, an update changing its text, a close, a swipe) is proven on the rendered
- * Toaster: toaster.test.tsx.
+ * The toast store's own timing and bookkeeping, through its public API. What a visitor sees of it is proven on the
+ * rendered Toaster (toaster.test.tsx) and in Chromium (test/visitor/quote-form.test.ts: one toast at a time, its
+ * 5000 ms, the swipe).
  */
 import {
   dismiss,
@@ -22,45 +22,31 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-test('a dismissed toast closes at once and is removed after the exit animation, one removal however often dismissed', () => {
-  const handle = toast({ title: '¡Mensaje Enviado!' })
-
-  handle.dismiss()
-  handle.dismiss()
-  expect(getSnapshot().toasts).toEqual([expect.objectContaining({ id: handle.id, open: false })])
-  expect(jest.getTimerCount()).toBe(1)
-
-  jest.advanceTimersByTime(TOAST_REMOVE_DELAY - 1)
-  expect(getSnapshot().toasts).toHaveLength(1)
-
-  jest.advanceTimersByTime(1)
-  expect(getSnapshot().toasts).toEqual([])
-})
-
-test('the remove delay matches an exit animation, not shadcn-ui’s 1000000 ms', () => {
-  expect(TOAST_REMOVE_DELAY).toBeGreaterThanOrEqual(150)
-  expect(TOAST_REMOVE_DELAY).toBeLessThanOrEqual(400)
-})
-
-test('dismiss without an id closes and later removes every toast', () => {
-  toast({ title: '¡Mensaje Enviado!' })
-
-  dismiss()
-  expect(getSnapshot().toasts.every((t) => !t.open)).toBe(true)
-
-  jest.advanceTimersByTime(TOAST_REMOVE_DELAY)
-  expect(getSnapshot().toasts).toEqual([])
-})
-
-test('closing from Radix (onOpenChange(false)) dismisses the toast', () => {
-  const { id } = toast({ title: '¡Mensaje Enviado!' })
-
-  getSnapshot().toasts[0]?.onOpenChange(false)
-  expect(getSnapshot().toasts).toEqual([expect.objectContaining({ id, open: false })])
-
-  jest.advanceTimersByTime(TOAST_REMOVE_DELAY)
-  expect(getSnapshot().toasts).toEqual([])
-})
+test.each<[string, (handle: ReturnType<typeof toast>) => void]>([
+  [
+    'its handle, twice',
+    (handle) => {
+      handle.dismiss()
+      handle.dismiss()
+    },
+  ],
+  ['dismiss() without an id', () => dismiss()],
+  ['Radix (onOpenChange(false))', () => getSnapshot().toasts[0]?.onOpenChange(false)],
+])(
+  'dismissed by %s, a toast closes at once and is removed once, after the exit animation (not shadcn-ui’s 1000000 ms)',
+  (_by, close) => {
+    const handle = toast({ title: '¡Mensaje Enviado!' })
+    close(handle)
+    expect(getSnapshot().toasts).toEqual([expect.objectContaining({ id: handle.id, open: false })])
+    expect(jest.getTimerCount()).toBe(1)
+    expect(TOAST_REMOVE_DELAY).toBeGreaterThanOrEqual(150)
+    expect(TOAST_REMOVE_DELAY).toBeLessThanOrEqual(400)
+    jest.advanceTimersByTime(TOAST_REMOVE_DELAY - 1)
+    expect(getSnapshot().toasts).toHaveLength(1)
+    jest.advanceTimersByTime(1)
+    expect(getSnapshot().toasts).toEqual([])
+  },
+)
 
 test('subscribers hear every change until they unsubscribe', () => {
   const listener = jest.fn()
