@@ -1,8 +1,8 @@
 /**
  * The Workers compatibility date: written once, in wrangler.toml (the Pages project); the schedule
  * Worker's wrangler.jsonc repeats it (wrangler reads each file alone) and a unit test keeps them equal.
- * Every local run of the edge code uses the same date as production: `wrangler pages dev` in the host
- * tests (scripts/hosts/servers.ts) and Miniflare in the unit tests (test/helpers/d1.ts).
+ * Every local run of the edge code in Cloudflare's runtime uses the same date as production: `wrangler pages dev`
+ * in the host tests and `npm start` (scripts/hosts/servers.ts).
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
