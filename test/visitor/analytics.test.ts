@@ -212,16 +212,20 @@ describe('with Plausible and GA4 configured', () => {
       named(rec, 'plausible', 'pageview').every((sent) => JSON.parse(sent.raw).domain === PLAUSIBLE_DOMAIN),
     ).toBe(true)
 
-    // The providers' code came after the load event, never on the way to the first paint.
+    // The providers' code came after the load event, never on the way to the first paint: the app that loads it
+    // starts after the first contentful paint, or a second after the load event when no paint is reported by
+    // then (scripts/build/preload-links.ts; a machine too busy to paint soon).
     const timing = await page.evaluate(() => ({
       load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+      loadStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .loadEventStart,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
       runtime: performance.getEntriesByType('resource').find((entry) => /\/assets\/runtime-/.test(entry.name))
         ?.startTime,
     }))
     expect(runtimeRequests).toHaveLength(1)
     expect(timing.runtime).toBeGreaterThanOrEqual(timing.load)
-    expect(timing.runtime).toBeGreaterThan(timing.fcp)
+    expect(timing.runtime).toBeGreaterThan(Math.min(timing.fcp, timing.loadStart + 1000))
 
     // No answer to the consent notice yet: nothing went to Google.
     await page.locator(NOTICE).wait()
