@@ -131,7 +131,7 @@ export async function startWebKit({
       const output = server?.log()
       lastMessage = `${error instanceof Error ? error.message : String(error)}${output ? `\n${output}` : ''}`
       server?.stop()
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
+      if (attempt < SESSION_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 500 * attempt))
     } finally {
       clearTimeout(timer)
     }
