@@ -6,12 +6,13 @@
  * Run one: `npx jest test/visitor/site.test.ts --selectProjects webkit` (or chromium, firefox, nginx).
  *
  * Which subset runs where, and why (CI runs a slow suite once where a subset proves the same):
- * - every project: each route hydrated (no console problem or CSP violation, the prerendered look, scripts only
- *   after the first paint: the engine reports the paint), a reload and the 404 screen. On nginx that is what only
+ * - every project: each route without scripts (its heading and content shown), then hydrated (no console
+ *   problem or CSP violation, the prerendered look, scripts only after the first paint: the engine reports the
+ *   paint), a reload and the 404 screen. On nginx that is what only
  *   a browser proves there: its real headers, policy and caching under a hydrated page; its status codes, types
  *   and 404 page are test/hosts/hosts.test.ts's (every server, one table);
- * - every engine, not `nginx`: what the engine lays out and focuses (each route script-less, the mobile menu,
- *   sideways scrolling, the skip link), from the page's files alone, which nginx serves byte for byte;
+ * - every engine, not `nginx`: what the engine lays out and focuses (the mobile menu, sideways scrolling, the
+ *   skip link), from the page's files alone, which nginx serves byte for byte;
  * - `chromium` only: the raw HTML (no browser: it proves scripts/serve.ts), the header links' client-side
  *   navigation (react-router's script, the same in every engine; the reload test follows one link everywhere)
  *   and that start-up discovers no script late (the module graph the build lists, the same in every engine);
@@ -224,55 +225,43 @@ describeServer.each(ROUTES)('raw HTML of $path', (route) => {
   })
 })
 
-describePage('with JavaScript disabled', () => {
-  let tab: Tab
-
-  beforeAll(async () => {
-    tab = await site.open({ width: 1280, height: 800, javascript: false })
-  })
-
-  afterAll(() => tab?.close())
-
-  test.each(ROUTES)('the heading and main content of $path are visible', async (route) => {
-    await tab.goto(route.path)
-    expect(
-      await tab.evaluate(
-        () => typeof (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData,
-      ),
-    ).toBe('undefined')
-    // CSS animations run without scripts too: let any entrance animation finish before judging.
-    await animationsFinished(tab)
-    expect(await h1Text(tab)).toBe(route.h1)
-    expect(await isShown(tab, 'h1')).toBe(true)
-    expect(await isShown(tab, 'main#contenido')).toBe(true)
-    // Every heading and paragraph in main has a box and is fully opaque: nothing waits for a script.
-    const hidden = await tab.evaluate(() =>
-      [...document.querySelectorAll('main h1, main h2, main h3, main p, main li')]
-        .filter((element) => {
-          if (element.closest('[hidden], noscript')) return false
-          if (element.getClientRects().length === 0) return true
-          for (let node: Element | null = element; node; node = node.parentElement) {
-            const style = getComputedStyle(node)
-            if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 1)
-              return true
-          }
-          return false
-        })
-        .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 60)}`),
-    )
-    expect(hidden).toEqual([])
-  })
-})
-
 describe('with JavaScript enabled', () => {
   test.each(ROUTES)(
-    '$path hydrates onto its prerendered page: no console problem, one title, every photo, the same look, scripts after the first paint',
+    '$path shows its heading and content without scripts, and hydrates onto that page: no console problem, one title, every photo, the same look, scripts after the first paint',
     async (route) => {
       const plain = await site.open({ width: 1280, height: 800, javascript: false })
       let prerendered: Record<string, string>
       try {
         await plain.goto(route.path)
         prerendered = await lookOf(plain)
+        expect(
+          await plain.evaluate(
+            () => typeof (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData,
+          ),
+        ).toBe('undefined')
+        // CSS animations run without scripts too: let any entrance animation finish before judging.
+        await animationsFinished(plain)
+        expect(await h1Text(plain)).toBe(route.h1)
+        expect(await isShown(plain, 'h1')).toBe(true)
+        expect(await isShown(plain, 'main#contenido')).toBe(true)
+        // Every heading and paragraph in main has a box and is fully opaque: nothing waits for a script.
+        const hidden = await plain.evaluate(() =>
+          [...document.querySelectorAll('main h1, main h2, main h3, main p, main li')]
+            .filter((element) => {
+              if (element.closest('[hidden], noscript')) return false
+              if (element.getClientRects().length === 0) return true
+              for (let node: Element | null = element; node; node = node.parentElement) {
+                const style = getComputedStyle(node)
+                if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) < 1)
+                  return true
+              }
+              return false
+            })
+            .map(
+              (element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 60)}`,
+            ),
+        )
+        expect(hidden).toEqual([])
       } finally {
         await plain.close()
       }
