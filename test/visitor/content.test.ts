@@ -5,13 +5,15 @@
  * - in the edited build (test/helpers/builds.ts), a fact written once (the phone) and a price reach every place
  *   that shows them, and the grids hold counts other than the spec's (seven services, five FAQs, two
  *   testimonials, four team members), measured in Chromium at phone and desktop widths.
- * The refused builds stop at the content check (seconds each); the edited build is made once per run.
+ * Each bad folder is checked by the build's own check, all in one process; one goes through the whole build. The
+ * edited build is made once per run.
  * Run: `npx jest test/visitor/content.test.ts --selectProjects chromium`.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { ContentCheck } from '../../scripts/build/check-content'
 import { uploadTo } from '../../scripts/fixtures/photo-content'
 import { samplePhoto } from '../../scripts/fixtures/sample-photos'
 import { buildIntoSync, shellEnvironment } from '../../scripts/lib/build-into'
@@ -172,23 +174,62 @@ const badContent: Bad[] = [
   },
 ]
 
+/**
+ * The content check (scripts/build/check-content.ts, the build's first step) of each folder, in one process for
+ * all: what it says of each. Only the first folder goes through the whole `npm run build` (below): that the build
+ * stops at the check, before anything is written, is the same for every problem.
+ */
+function checkFolders(folders: string[], env: Record<string, string>): ContentCheck[] {
+  const script = `import { checkContent } from './scripts/build/check-content.ts'
+for (const dir of process.argv.slice(1)) console.log(JSON.stringify(await checkContent(dir)))`
+  const check = run(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script, ...folders],
+    env,
+  )
+  if (check.status !== 0) throw new Error(`the content check did not run:\n${check.stderr}`)
+  return check.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ContentCheck)
+}
+
 describe('a bad content file or upload stops the build before anything is written', () => {
-  test.each(badContent)('$problem', async ({ problem, edits, upload, line }) => {
-    const name = problem.replace(/\W+/g, '-')
-    const content = contentCopy(path.join(scratch, name, 'content'), edits)
-    if (upload) uploadTo(content, upload.file, upload.field, upload.name, await upload.bytes())
-    const dist = lastGoodBuild(name)
+  const images = { IMAGE_CACHE_DIR: path.join(scratch, 'images') }
+  const folders = new Map<string, string>()
+  let checks: Map<string, ContentCheck>
+
+  beforeAll(async () => {
+    for (const { problem, edits, upload } of badContent) {
+      const content = contentCopy(path.join(scratch, problem.replace(/\W+/g, '-'), 'content'), edits)
+      if (upload) uploadTo(content, upload.file, upload.field, upload.name, await upload.bytes())
+      folders.set(problem, content)
+    }
+    const results = checkFolders([...folders.values()], images)
+    checks = new Map([...folders.keys()].map((problem, i) => [problem, results[i]!]))
+  })
+
+  test.each(badContent)(
+    '$problem: one line names the file, the field and what was expected',
+    ({ problem, line }) => {
+      // One problem, one line: no other content line is reported for a single bad edit.
+      expect(checks.get(problem)?.problems).toEqual([expect.stringContaining(line)])
+    },
+  )
+
+  test('npm run build stops at the check with that line and a non-zero exit, and the last good build is left as it was', () => {
+    const [{ problem, line }] = badContent as [Bad]
+    const dist = lastGoodBuild('npm-run-build')
     const before = snapshot(dist)
     const build = buildIntoSync({
       dist,
-      env: { CONTENT_DIR: content, IMAGE_CACHE_DIR: path.join(scratch, 'images') },
+      env: { CONTENT_DIR: folders.get(problem)!, ...images },
       cwd: projectRoot,
     })
     expect(build.status).not.toBe(0)
-    // One problem, one line: no other content line is reported for a single bad edit.
-    const lines = build.stderr.split('\n').filter((l) => /^\w+\.yaml: /.test(l))
-    expect(lines).toHaveLength(1)
-    expect(lines[0]).toContain(line)
+    expect(build.stderr.split('\n').filter((l) => /^\w+\.yaml: /.test(l))).toEqual([
+      expect.stringContaining(line),
+    ])
     expect(build.stdout).not.toMatch(/vite v\d/)
     expect(snapshot(dist)).toEqual(before)
   })
