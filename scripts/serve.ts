@@ -25,7 +25,7 @@ import {
   cacheClassFor,
 } from './hosts/host-rules'
 
-export interface ServerOptions {
+interface ServerOptions {
   root: string
   /** 0 picks a free port. */
   port: number
@@ -245,8 +245,6 @@ export async function startServer({
     },
   })
 
-  // 1. Security headers go on every answer; 2. refuse what a static site never needs; 3. redirect to
-  //    the canonical URL; 4. hand files to sirv.
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const target = req.url ?? '/'
     const admin = target.startsWith(ADMIN_PREFIX)
@@ -337,9 +335,9 @@ async function main(): Promise<void> {
   }
 }
 
-// Run as a script (`tsx scripts/serve.ts`), or when scripts/start.ts imports this file after building. No
-// import.meta check: ts-jest compiles this file to CommonJS for the tests, where import.meta does not exist.
-if (/[\\/]scripts[\\/](serve|start)\.ts$/.test(process.argv[1] ?? '')) {
+// Run as a script (`tsx scripts/serve.ts`). No import.meta check: ts-jest compiles this file to CommonJS for the
+// tests, where import.meta does not exist.
+if (/[\\/]scripts[\\/]serve\.ts$/.test(process.argv[1] ?? '')) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)

@@ -1,26 +1,13 @@
 /**
- * `npm start`: the site as Cloudflare Pages runs it, on this machine. Steps:
- *   1. Build when the build folder is missing, older than the sources, or built with other settings (the build's
- *      own record, scripts/lib/build-info.ts). The form posts to the site's own lead endpoint
- *      (LEAD_ENDPOINT=/api/leads unless LEAD_ENDPOINT is set, even empty).
- *   2. A local D1 database in .wrangler/state/ (kept between runs; git-ignored), with migrations/ applied:
- *      only the ones it has not seen, as `wrangler d1 migrations apply --local` does.
- *   3. The variables the functions get: the project's `.dev.vars` (wrangler's format, scripts/hosts/dev-vars.ts;
- *      `.dev.vars.example` lists them), as `wrangler pages dev` reads it in the project. Over it, only what must
- *      be this machine's: SITE_URL (this local origin: the no-JavaScript answer page links back here),
- *      INBOX_DEV_LOGIN_TOKEN (the printed link's) and ADMIN_ORIGIN (dropped: one origin locally, both tools on
- *      it). SESSION_SECRET comes from `.dev.vars` when it has 32 characters or more, else from the environment,
- *      else a fresh one (the inbox's sessions then end with the server).
- *      Push alerts need only a VAPID key pair: made into `.dev.vars` at first use (./hosts/local-push.ts); with
- *      PUSH_STAND_IN=1 a local push service with one phone subscribed prints every notification the site sends.
- *   4. Cloudflare's own runtime (`wrangler pages dev`) serving the build with functions/: the lead endpoint, the
- *      inbox's API and the CMS sign-in, the same code as production; and in the same process, on the same local
- *      D1, the leads' schedule Worker (workers/lead-schedule/: retries, digests, reminders, the daily summary),
- *      with the same variables (scripts/hosts/servers.ts startPages: one process, so it never races the site).
- *   5. The addresses, which notification channels are on and where they go (never a secret), a one-time sign-in
- *      link to the inbox that works only on loopback (GitHub cannot be reached offline), and when the schedule
- *      runs next. wrangler never fires a cron locally: this script does, as Cloudflare would (every 5 minutes,
- *      on the minute its wrangler.jsonc's cron names), and says each run and the next.
+ * `npm start`: the site as Cloudflare Pages runs it, on this machine: the build (made again when missing, stale or
+ * built with other settings; the form posts to LEAD_ENDPOINT=/api/leads unless LEAD_ENDPOINT is set, even empty),
+ * a local D1 in .wrangler/state/ (kept between runs; migrations/ applied as `wrangler d1 migrations apply --local`
+ * does), the project's `.dev.vars` (wrangler's format; `.dev.vars.example` lists them), and `wrangler pages dev`
+ * with functions/ and, in the same process on the same D1, the leads' schedule Worker (startPages: one process, so
+ * it never races the site). It prints the addresses, which notification channels are on and where they go (never a
+ * secret), a one-time inbox sign-in link that works only on loopback (GitHub cannot be reached offline), and when
+ * the schedule runs next: wrangler never fires a cron locally, so this script does, on the minutes the Worker's
+ * wrangler.jsonc names, and says each run.
  * Env: PORT (default 4173), LEAD_ENDPOINT, SITE_URL, IMAGE_ORIGIN (build settings); DEV_VARS (another variables
  * file), DIST_DIR (another build folder), LOCAL_STATE_DIR (another database folder): the tests use these three.
  * `npm run serve` serves dist/ without functions, as any static host would.
@@ -92,7 +79,9 @@ const d1 = createLocalD1(
     : path.join(root, '.wrangler', 'state'),
 )
 
-// 3. The variables: the project's .dev.vars, then what must be this machine's.
+// 3. The variables: the project's .dev.vars, then what must be this machine's: SITE_URL (the no-JavaScript answer
+// page links back here), INBOX_DEV_LOGIN_TOKEN (the printed link's) and SESSION_SECRET when .dev.vars has none long
+// enough (from the environment, else a fresh one: the inbox's sessions then end with the server).
 const port = Number(process.env.PORT ?? 4173)
 if (!Number.isInteger(port) || port <= 0 || port > 65_535)
   throw new Error(`PORT must be 1-65535, got ${port}`)
@@ -113,7 +102,8 @@ if (fileSecret && fileSecret.length < MIN_SECRET_LENGTH)
 const inbox = localInboxSignIn(origin, {
   SESSION_SECRET: fileSecret.length >= MIN_SECRET_LENGTH ? fileSecret : process.env.SESSION_SECRET,
 })
-// Push needs no account: its key pair is made at first use (./hosts/local-push.ts); PUSH_STAND_IN=1 adds a phone.
+// Push needs no account: its key pair is made at first use (./hosts/local-push.ts); PUSH_STAND_IN=1 adds a local
+// push service with one phone subscribed, which prints every notification the site sends.
 const push = await localVapidKeys(fileVars, devVarsPath)
 if (push.note) notes.push(push.note)
 const vars = { ...push.vars, SITE_URL: origin, ...inbox.vars }

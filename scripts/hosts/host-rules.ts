@@ -56,10 +56,8 @@ export const CACHE_CONTROL = {
   other: 'public, max-age=3600',
 } as const
 
-export type CacheClass = keyof typeof CACHE_CONTROL
-
 /** The cache class of a URL path (or of the file path it was served from). */
-export function cacheClassFor(pathname: string): CacheClass {
+export function cacheClassFor(pathname: string): keyof typeof CACHE_CONTROL {
   if (pathname.startsWith(HASHED_PREFIX)) return 'hashed'
   const name = pathname.slice(pathname.lastIndexOf('/') + 1)
   return name === '' || !name.includes('.') || /\.html(\.br|\.gz)?$/.test(name) ? 'page' : 'other'
@@ -118,7 +116,7 @@ export interface InlineCode {
 }
 
 /** A CSP hash source for an inline element's text: `'sha256-…'`. */
-export function hashSource(text: string): string {
+function hashSource(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 }
 
@@ -236,24 +234,14 @@ export interface AdminOrigins {
 
 /** GitHub's REST API (the github backend's every read and commit) and where it serves avatars. */
 export const GITHUB_API_ORIGIN = 'https://api.github.com'
-export const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
+const GITHUB_AVATARS_ORIGIN = 'https://avatars.githubusercontent.com'
 
 /**
- * The admin's policy, as strict as Decap 3.16 runs under (measured 2026-11-24 by loading the admin and
- * its forms with a securitypolicyviolation listener; docs/cms.md, "The admin's Content-Security-Policy"):
- *   - scripts: our own files and 'unsafe-eval'. Decap checks its configuration with ajv, which compiles
- *     each JSON schema into a function (`new Function`): without 'unsafe-eval' the admin stops at
- *     "Error loading the CMS configuration". No inline script ('unsafe-inline' stays out).
- *   - styles: 'unsafe-inline'. Decap styles itself with emotion, which writes `<style>` elements at run
- *     time; no hash or nonce can cover them.
- *   - images: our own, blob: and data: (the media library shows files read through the backend as
- *     object URLs, and an upload's preview before it is saved), GitHub avatars (the signed-in user).
- *   - connect: our own, GitHub's API (the backend) and blob: (publishing an uploaded photo, Decap reads the
- *     file back from its object URL with fetch(); without it the save fails with "Failed to fetch":
- *     test/owner/cms-phone.test.ts); decap-server on loopback only in what `npm run cms` serves
- *     (AdminOrigins.localBackendUrl), never in a build.
- *   - the OAuth login opens a pop-up on the auth host, which answers with postMessage: no directive
- *     governs either. Nothing may frame the admin (`frame-ancestors 'none'`); it posts no form.
+ * The admin's policy, as strict as Decap 3.16 runs under (measured; each source's reason: docs/cms.md, "The admin's
+ * Content-Security-Policy"): 'unsafe-eval' for ajv, 'unsafe-inline' styles for emotion, blob:/data: images and
+ * GitHub avatars, blob: and GitHub's API to connect, decap-server on loopback only in what `npm run cms` serves
+ * (AdminOrigins.localBackendUrl), never in a build. The OAuth pop-up answers with postMessage, which no directive
+ * governs.
  */
 export function adminContentSecurityPolicy(origins: AdminOrigins = {}): string {
   return closedPolicy([

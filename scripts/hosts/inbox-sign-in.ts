@@ -1,13 +1,7 @@
 /**
- * The lead inbox's local sign-in for `npm start` / `wrangler pages dev` (GitHub cannot be reached
- * offline): the variables to pass the Pages server (a fresh SESSION_SECRET unless one is set, and the
- * one-time INBOX_DEV_LOGIN_TOKEN) and the link to print. The link works once, on loopback only
- * (edge/inbox/dev-login.ts). Usage, with the port known before the server starts:
- *
- *   const port = await freePort()
- *   const inbox = localInboxSignIn(`http://127.0.0.1:${port}`)
- *   const server = await startPages({ root, port, functions: { dir, vars: { ...vars, ...inbox.vars } }, d1 })
- *   console.log(`Bandeja de solicitudes (un solo uso): ${inbox.link}`)
+ * The lead inbox's local sign-in for `npm start` and the tests' Pages stack (GitHub cannot be reached offline): the
+ * variables to pass the Pages server at `origin` (a fresh SESSION_SECRET unless one is set, and the one-time
+ * INBOX_DEV_LOGIN_TOKEN) and the link to print, which works once, on loopback only (edge/inbox/dev-login.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'

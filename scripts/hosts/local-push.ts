@@ -1,14 +1,10 @@
 /**
- * Push alerts in `npm start` (issue 42, 5; docs/push.md). Push needs no account: only the VAPID key pair, which
- * is made here at first use into the variables file (`.dev.vars`, as `npm run push:keys` does) when it has none,
- * so push is on out of the box and the owner's phone can turn it on in the inbox («Avisos»).
- *
- * A real browser subscribes through its vendor's push service (FCM, Apple's, Mozilla's), which this machine may
- * not reach. With PUSH_STAND_IN=1 the local push service stand-in (test/stand-ins/push.ts, the tests' own) runs
- * on loopback with one device subscribed, «Celular de prueba (local)», stored in the local D1 before the server
- * starts (the stand-in's device from an earlier run, whose port is gone, replaced). Every notification the site
- * sends it (a lead, an emergency, a reminder, the digest, the daily summary, «Enviar aviso de prueba») is
- * decrypted there with the device's keys and printed as the phone would show it.
+ * Push alerts in `npm start` (issue 42, 5; docs/push.md). Push needs no account: the VAPID key pair is made at first
+ * use into `.dev.vars` (as `npm run push:keys` does), so the owner's phone can turn push on in the inbox («Avisos»).
+ * A real browser subscribes through its vendor's push service, which this machine may not reach: with
+ * PUSH_STAND_IN=1 the tests' push service stand-in (test/stand-ins/push.ts) runs on loopback with one device
+ * subscribed in the local D1 (an earlier run's, whose port is gone, replaced), and every notification it receives is
+ * decrypted with the device's keys and printed as the phone would show it.
  */
 import { randomBytes } from 'node:crypto'
 import { startPushStandIn, type PushedMessage, type PushStandIn } from '../../test/stand-ins/push'
@@ -31,7 +27,7 @@ export async function localVapidKeys(
 }
 
 /** One delivered notification, as the phone would show it. */
-export function shownNotice(message: PushedMessage): string {
+function shownNotice(message: PushedMessage): string {
   const notice = message.payload ?? {}
   const text = (key: string) => (typeof notice[key] === 'string' ? (notice[key] as string) : '')
   const urgent = notice.urgent === true ? ' (se queda en pantalla)' : ''

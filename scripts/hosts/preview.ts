@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { readDevVars } from './dev-vars'
 import { deployDirFor } from './host-policy'
-import { MissingServerError, hostStarters, type HostName } from './servers'
+import { hostStarters, type HostName } from './servers'
 
 const WHAT: Record<HostName, string> = {
   nginx: "Debian's nginx with the build's nginx.conf",
@@ -35,7 +35,7 @@ export async function runPreview(name: HostName): Promise<void> {
     root,
     port,
     nginxConf,
-    inheritOutput: name !== 'pages',
+    inheritOutput: true,
     functions,
   })
   if (functions)
@@ -54,7 +54,7 @@ export async function runPreview(name: HostName): Promise<void> {
 
 export function main(name: HostName): void {
   runPreview(name).catch((error: unknown) => {
-    console.error(error instanceof MissingServerError || error instanceof Error ? error.message : error)
+    console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   })
 }

@@ -13,7 +13,6 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -46,7 +45,7 @@ export interface HostOptions {
   port: number
   /** The nginx site config the build wrote (deploy/nginx.conf for the default dist/). */
   nginxConf?: string
-  /** Output of the child process goes to this process's terminal too (preview scripts). */
+  /** nginx and apache: their output goes to this process's terminal too (preview scripts). */
   inheritOutput?: boolean
   /** nginx: keep the config's HTTP→HTTPS redirect server, on another free loopback port (redirectPort). */
   keepHttpRedirect?: boolean
@@ -63,19 +62,12 @@ export interface HostOptions {
   protocol?: 'http' | 'https'
 }
 
-/**
- * A local D1 database as wrangler keeps it: a SQLite file under `persistTo`, named after the database id. One
- * wrangler process at a time may have it open (startPages runs the schedule Worker in the same process): two
- * processes on one file answer each other `SQLITE_BUSY`.
- */
+/** A local D1 database as wrangler keeps it: a SQLite file under `persistTo`, named after the database id. */
 export interface LocalD1 {
   persistTo: string
   /** The database_id of wrangler.toml (localD1Id()). */
   databaseId: string
 }
-
-/** A missing server binary names the Debian package that provides it. */
-export class MissingServerError extends Error {}
 
 const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
 const APACHE_MODULES = '/usr/lib/apache2/modules'
@@ -89,7 +81,7 @@ function findBinary(names: string[], debianPackage: string): string {
       if (existsSync(path.join(dir, name))) return path.join(dir, name)
     }
   }
-  throw new MissingServerError(
+  throw new Error(
     `${names[0]} is not installed: apt-get install ${debianPackage} (Debian package ${debianPackage})`,
   )
 }
@@ -143,7 +135,8 @@ async function waitForHttp(
       await probe(url)
       return
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // Refused until the server listens: a probe costs next to nothing, and nginx is up within ~50 ms.
+      await new Promise((resolve) => setTimeout(resolve, 25))
     }
   }
   throw new Error(`the server did not answer at ${url} within ${timeoutMs / 1000} s:\n${log()}`)
@@ -191,12 +184,7 @@ function readLog(file: string): string {
  * dropped and the HTTPS listen/certificate lines become a plain loopback listen. Every rule in the
  * HTTPS server block is used as written.
  */
-export function previewNginxSite(
-  siteConf: string,
-  root: string,
-  port: number,
-  redirectPort?: number,
-): string {
+function previewNginxSite(siteConf: string, root: string, port: number, redirectPort?: number): string {
   const replace = (text: string, pattern: RegExp, replacement: string, what: string) => {
     if (!pattern.test(text)) throw new Error(`nginx.conf has no ${what}: update previewNginxSite`)
     return text.replace(pattern, replacement)
@@ -224,7 +212,7 @@ export async function startNginx({
 }: HostOptions): Promise<HostServer> {
   const binary = findBinary(['nginx'], 'nginx')
   if (!existsSync(NGINX_BROTLI_MODULE)) {
-    throw new MissingServerError(
+    throw new Error(
       `nginx's brotli_static module is not installed: apt-get install libnginx-mod-http-brotli-static`,
     )
   }
@@ -258,18 +246,7 @@ ${previewNginxSite(readFileSync(siteConf, 'utf8'), workerReadableRoot(root, dir)
 }
 `,
   )
-  const check = spawnSync(
-    binary,
-    ['-t', '-q', '-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')],
-    {
-      encoding: 'utf8',
-    },
-  )
-  if (check.status !== 0) {
-    const message = `nginx -t refused the config:\n${check.stderr}${readLog(errorLog)}`
-    rmSync(dir, { recursive: true, force: true })
-    throw new Error(message)
-  }
+  // A config nginx refuses ends it at once, its reason in the error log (`-e`) that `started` reports: no `nginx -t`.
   const child = spawn(binary, ['-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')], {
     stdio: inheritOutput ? 'inherit' : 'ignore',
   })
@@ -280,19 +257,8 @@ ${previewNginxSite(readFileSync(siteConf, 'utf8'), workerReadableRoot(root, dir)
 /* ------------------------------------------------------------------------------------------------ */
 /* Apache                                                                                            */
 
-const APACHE_MODULE_LIST = [
-  'mpm_event',
-  'authz_core',
-  'log_config',
-  'mime',
-  'dir',
-  'env',
-  'rewrite',
-  'headers',
-  'setenvif',
-  'filter',
-  'deflate',
-]
+const APACHE_MODULE_LIST =
+  'mpm_event authz_core log_config mime dir env rewrite headers setenvif filter deflate'
 
 export async function startApache({ root, port, inheritOutput }: HostOptions): Promise<HostServer> {
   const binary = findBinary(['apache2', 'httpd'], 'apache2')
@@ -313,11 +279,13 @@ DefaultRuntimeDir ${dir}
 Mutex file:${dir} default
 ErrorLog ${errorLog}
 LogLevel warn
-${APACHE_MODULE_LIST.map(
-  // Some builds compile a module in; loading it again is an error.
-  (name) =>
-    `<IfModule !${name}_module>\n    LoadModule ${name}_module ${APACHE_MODULES}/mod_${name}.so\n</IfModule>`,
-).join('\n')}
+${APACHE_MODULE_LIST.split(' ')
+  .map(
+    // Some builds compile a module in; loading it again is an error.
+    (name) =>
+      `<IfModule !${name}_module>\n    LoadModule ${name}_module ${APACHE_MODULES}/mod_${name}.so\n</IfModule>`,
+  )
+  .join('\n')}
 ${asRoot ? 'User www-data\nGroup www-data' : ''}
 StartServers 1
 ServerTokens Prod
@@ -345,16 +313,14 @@ AddOutputFilterByType DEFLATE text/html text/plain text/css text/javascript appl
 `,
   )
   const env = { ...process.env, APACHE_LOCK_DIR: dir, APACHE_RUN_DIR: dir, APACHE_LOG_DIR: dir }
-  const check = spawnSync(binary, ['-t', '-f', path.join(dir, 'httpd.conf')], { encoding: 'utf8', env })
-  if (check.status !== 0) {
-    rmSync(dir, { recursive: true, force: true })
-    throw new Error(`apache2 -t refused the config:\n${check.stderr}`)
-  }
   const child = spawn(binary, ['-f', path.join(dir, 'httpd.conf'), '-DFOREGROUND'], {
-    stdio: inheritOutput ? 'inherit' : 'ignore',
+    stdio: inheritOutput ? 'inherit' : ['ignore', 'ignore', 'pipe'],
     env,
   })
-  return started('apache', child, actualPort, dir, () => readLog(errorLog), 'SIGTERM')
+  // A config apache refuses ends it at once, its reason on stderr (its ErrorLog is not open yet): no `apache2 -t`.
+  let refused = ''
+  child.stderr?.on('data', (chunk: Buffer) => (refused += chunk))
+  return started('apache', child, actualPort, dir, () => refused + readLog(errorLog), 'SIGTERM')
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -367,7 +333,8 @@ function wranglerEnv(dir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     WRANGLER_SEND_METRICS: 'false',
-    WRANGLER_LOG_PATH: path.join(dir, 'logs'),
+    // A name ending in .log is one file, not a folder of dated ones.
+    WRANGLER_LOG_PATH: path.join(dir, 'wrangler.log'),
     XDG_CONFIG_HOME: path.join(dir, 'home'),
     CI: 'true',
     NO_UPDATE_NOTIFIER: '1',
@@ -390,29 +357,26 @@ export function localD1Id(): string {
  */
 const WRANGLER_HANG_GUARD_MS = 600_000
 
-export function createLocalD1(persistTo: string): LocalD1 {
-  if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
+function wranglerD1(command: string, persistTo: string, ...more: string[]): void {
+  if (!existsSync(wranglerBin)) throw new Error('wrangler is not installed: run npm ci')
   mkdirSync(path.join(persistTo, 'home'), { recursive: true })
-  const result = spawnSync(
-    wranglerBin,
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo],
-    { cwd: projectRoot, env: wranglerEnv(persistTo), encoding: 'utf8', timeout: WRANGLER_HANG_GUARD_MS },
-  )
+  const args = ['d1', ...command.split(' '), 'DB', '--local', '--persist-to', persistTo, ...more]
+  const options = { cwd: projectRoot, env: wranglerEnv(persistTo), timeout: WRANGLER_HANG_GUARD_MS }
+  const result = spawnSync(wranglerBin, args, { ...options, encoding: 'utf8' })
   if (result.status !== 0)
     throw new Error(
-      `wrangler d1 migrations apply failed (${result.signal ?? `exit ${result.status}`}):\n${result.stdout}\n${result.stderr}`,
+      `wrangler d1 ${command} failed (${result.signal ?? `exit ${result.status}`}):\n${result.stdout}\n${result.stderr}`,
     )
+}
+
+export function createLocalD1(persistTo: string): LocalD1 {
+  wranglerD1('migrations apply', persistTo)
   return { persistTo, databaseId: localD1Id() }
 }
 
 /** Runs SQL in the local database (before its server starts: `npm start`'s push stand-in, scripts/hosts/local-push.ts). */
 export function executeLocalD1(d1: LocalD1, sql: string): void {
-  const result = spawnSync(
-    wranglerBin,
-    ['d1', 'execute', 'DB', '--local', '--persist-to', d1.persistTo, '--command', sql],
-    { cwd: projectRoot, env: wranglerEnv(d1.persistTo), encoding: 'utf8', timeout: WRANGLER_HANG_GUARD_MS },
-  )
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stdout}\n${result.stderr}`)
+  wranglerD1('execute', d1.persistTo, '--command', sql)
 }
 
 /** The leads' schedule Worker (workers/lead-schedule/): its config, name and cron. */
@@ -445,40 +409,22 @@ export interface PagesServer extends HostServer {
   runSchedule(): Promise<void>
 }
 
-/** A wrangler child in its own process group (it starts workerd as its own child), output collected. */
-function spawnWrangler(args: string[], cwd: string, dir: string, inheritOutput?: boolean) {
-  let output = ''
-  const child = spawn(wranglerBin, args, {
-    cwd,
-    env: wranglerEnv(dir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  })
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString()
-    if (inheritOutput) process.stdout.write(chunk)
-  }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  return { child, log: () => output }
-}
-
 /**
  * Where wrangler's local runtime takes requests for its Workers (behind the proxy on the public port, which
  * sends everything to the Pages project): wrangler writes it to its debug log on every (re)load, as
  * `"userWorkerUrl":{"protocol":…,"hostname":…,"port":…}`. The last one counts.
  */
-async function runtimeUrl(logDir: string): Promise<string> {
+async function runtimeUrl(logFile: string): Promise<string> {
   for (const deadline = Date.now() + 30_000; ;) {
-    const logs = existsSync(logDir) ? readdirSync(logDir).filter((name) => name.endsWith('.log')) : []
-    const text = logs.map((name) => readFileSync(path.join(logDir, name), 'utf8')).join('\n')
     const found = [
-      ...text.matchAll(/"userWorkerUrl":\{"protocol":"(https?:)","hostname":"([^"]+)","port":"(\d+)"\}/g),
+      ...readLog(logFile).matchAll(
+        /"userWorkerUrl":\{"protocol":"(https?:)","hostname":"([^"]+)","port":"(\d+)"\}/g,
+      ),
     ].at(-1)
     if (found) return `${found[1]}//${found[2]}:${found[3]}`
     if (Date.now() > deadline)
       throw new Error(
-        `wrangler's log in ${logDir} names no runtime address (userWorkerUrl): its format changed?`,
+        `wrangler's log ${logFile} names no runtime address (userWorkerUrl): its format changed?`,
       )
     // Written just after the proxy started answering: a line to come, not a time to wait.
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -488,16 +434,15 @@ async function runtimeUrl(logDir: string): Promise<string> {
 /**
  * Cloudflare's Pages server (`wrangler pages dev`) on the build, as the project is configured (wrangler.toml:
  * the compatibility date, the D1 binding). With `functions`, its functions/ and their variables; with `schedule`,
- * the leads' schedule Worker in the SAME process (wrangler's `-c` for a second config), on the same local D1:
- * one runtime, one handle on the SQLite file, so the two never answer each other `SQLITE_BUSY` as two processes
- * on one file did. `workers` are more Workers' configs for that process (a test's own). Everything wrangler reads
- * is copied into a temp folder (the functions/ with edge/ and contract/, the configs, a `.dev.vars` per Worker,
- * mode 0600: no secret on a command line), so a developer's own `.dev.vars` never reaches a test.
+ * the leads' schedule Worker in the SAME process (wrangler's `-c` for a second config), on the same local D1: two
+ * processes on one SQLite file answer each other `SQLITE_BUSY` (decision 037). `workers` are more Workers' configs
+ * for that process (a test's own). Everything wrangler reads is copied into a temp folder (the functions/ with
+ * edge/ and contract/, the configs, a `.dev.vars` per Worker, mode 0600: no secret on a command line), so a
+ * developer's own `.dev.vars` never reaches a test.
  */
 export async function startPages({
   root,
   port,
-  inheritOutput,
   functions,
   schedule,
   workers = [],
@@ -506,7 +451,7 @@ export async function startPages({
   schedule?: { vars?: Record<string, string> }
   workers?: string[]
 }): Promise<PagesServer> {
-  if (!existsSync(wranglerBin)) throw new MissingServerError('wrangler is not installed: run npm ci')
+  if (!existsSync(wranglerBin)) throw new Error('wrangler is not installed: run npm ci')
   const actualPort = port || (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
   mkdirSync(path.join(dir, 'home'))
@@ -534,7 +479,9 @@ export async function startPages({
   }
   configs.push(...workers)
   const d1 = functions?.d1
-  const { child, log } = spawnWrangler(
+  // In its own process group: it starts workerd as its own child.
+  const child = spawn(
+    wranglerBin,
     [
       'pages',
       'dev',
@@ -555,15 +502,16 @@ export async function startPages({
       '--show-interactive-dev-session=false',
       ...(protocol === 'https' ? ['--local-protocol', 'https'] : []),
     ],
-    dir,
-    dir,
-    inheritOutput,
+    { cwd: dir, env: wranglerEnv(dir), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   )
+  let output = ''
+  const log = () => output
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk))
   const server = await started('pages', child, actualPort, dir, log, 'SIGTERM', true, protocol)
   const dispatch = (worker: string, target: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers)
     headers.set('MF-Route-Override', worker)
-    return runtimeUrl(path.join(dir, 'logs')).then((base) =>
+    return runtimeUrl(path.join(dir, 'wrangler.log')).then((base) =>
       fetch(new URL(target, base), { ...init, headers }),
     )
   }

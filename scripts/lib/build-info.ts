@@ -2,20 +2,18 @@
  * What a build was built with, recorded by the build itself as the last step of `npm run build`
  * (`build-info.json` beside the server bundle and the client manifest: `dist-server/` for dist/, never in the
  * published folder, so dist/ stays the same bytes from one build of the same sources to the next): its
- * settings (scripts/lib/build-settings.ts), the content folder it read and when it finished. `npm start` reads it to decide whether to build again; each browser test project reads it
- * before its tests (test/setup/build-check.ts), so a suite never runs on a build made for something else
- * (after `npm start` dist/ posts to /api/leads; the quote-form suite expects the simulated sending).
+ * settings (scripts/lib/build-settings.ts), the content folder it read and when it finished. `npm start` reads it
+ * to decide whether to build again; each browser test project before its tests (test/setup/build-check.ts), so a
+ * suite never runs on a build made for something else (after `npm start` dist/ posts to /api/leads).
  * A source edited while a build runs is not seen as newer: the record is written when the build ends.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { clientManifestPath, type BuildSettings } from './build-settings'
 
-export const BUILD_INFO_FILE = 'build-info.json'
-
 /** Where the record of the build in `dist` is: beside its client manifest (SSR_DIST_DIR, else `<dist>-server`). */
 export function buildInfoPath(dist: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(path.dirname(clientManifestPath(dist, env)), BUILD_INFO_FILE)
+  return path.join(path.dirname(clientManifestPath(dist, env)), 'build-info.json')
 }
 
 export interface BuildInfo {
@@ -27,7 +25,7 @@ export interface BuildInfo {
 }
 
 /** What a build reads besides its settings: a file here newer than the record makes the build stale. */
-export const BUILD_SOURCES = [
+const BUILD_SOURCES = [
   'src',
   'pages',
   'renderer',

@@ -32,7 +32,7 @@ export function shellEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessE
 }
 
 /** The environment of a build into `dist`: a shell's, with the folders and settings. */
-export function buildEnvironment({ dist, ssrDist, env = {} }: BuildIntoOptions): NodeJS.ProcessEnv {
+function buildEnvironment({ dist, ssrDist, env = {} }: BuildIntoOptions): NodeJS.ProcessEnv {
   return {
     ...shellEnvironment(env),
     // As given: a relative folder is the build's own (relative to `cwd`).

@@ -26,11 +26,11 @@ export async function newVapidKeys(): Promise<{ publicKey: string; privateKey: s
 export async function vapidKeysIn(
   file: string,
 ): Promise<{ publicKey: string; privateKey: string; made: boolean }> {
-  const vars = existsSync(file) ? parseDevVars(readFileSync(file, 'utf8')) : {}
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const vars = parseDevVars(text)
   if (vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY)
     return { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY, made: false }
   const keys = await newVapidKeys()
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
   appendFileSync(
     file,
     `${text && !text.endsWith('\n') ? '\n' : ''}# Web Push (npm run push:keys, docs/push.md): keep them; a new pair means turning notifications on again on every device.\nVAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}\n`,

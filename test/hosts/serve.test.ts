@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { headersFile, parseHeadersFile } from '../../scripts/hosts/host-files'
+import { headersFile } from '../../scripts/hosts/host-files'
 import { collectHostPolicy } from '../../scripts/hosts/host-policy'
 import { send as sendOn, sendRaw as sendRawOn } from '../helpers/http'
 import { serveSite, type ServedSite } from '../helpers/site'
@@ -34,7 +34,6 @@ const PRECOMPRESSED = ['index.html', 'nosotros.html', '404.html', 'assets/app-ab
 
 let server: ServedSite
 let fixture: string
-let securityHeaders: Readonly<Record<string, string>>
 
 /** One request on its own connection; the path goes out exactly as given (test/helpers/http.ts). */
 const send = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -63,7 +62,6 @@ beforeAll(async () => {
     leadEndpoint: '',
   })
   writeFileSync(path.join(root, '_headers'), headersFile(policy))
-  securityHeaders = policy.headers
   server = await serveSite({ build: { dir: root }, host: 'serve' })
 })
 
@@ -87,6 +85,9 @@ test.each([
   '/404%2Ehtml',
   '/404',
   '/404/',
+  // A trailing slash on a path that is not a page.
+  '/no-existe/',
+  '/assets/',
 ])('%s is never served as a page: the 404 page with status 404', async (target) => {
   const answer = await send(target)
   expect(answer.status).toBe(404)
@@ -107,18 +108,6 @@ test.each([
   expect(answer.status).toBe(301)
   expect(answer.headers.location).toBe(location)
   expect(answer.headers.location).not.toMatch(/^\/[/\\]/)
-})
-
-test('a trailing slash on a path that is not a page is a plain 404', async () => {
-  expect((await send('/no-existe/')).status).toBe(404)
-  expect((await send('/assets/')).status).toBe(404)
-})
-
-test('the _headers it reads is the one the build format writes', () => {
-  const rules = parseHeadersFile(
-    headersFile({ siteUrl: 'https://x.example', headers: securityHeaders, routes: ['/'], otherFiles: [] }),
-  )
-  expect(rules.find((rule) => rule.pattern === '/*')?.headers).toEqual(securityHeaders)
 })
 
 test('the 404 page comes brotli- or gzip-compressed when the client accepts it', async () => {

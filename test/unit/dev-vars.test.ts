@@ -7,7 +7,7 @@
  */
 import { devVarsFile, parseDevVars } from '../../scripts/hosts/dev-vars'
 
-test('comments, export, quotes, inline comments, line breaks and repeated keys, as wrangler reads them', () => {
+test('comments, export, quotes, line breaks, repeated keys; nothing expanded, only \\n and \\r unescaped in "…"', () => {
   const text = [
     '# Avisos de solicitudes',
     'A=1',
@@ -27,6 +27,9 @@ test('comments, export, quotes, inline comments, line breaks and repeated keys, 
     'N=ok',
     'sin igual',
     'A=2',
+    "O='$HOME \\n'",
+    'P=$HOME',
+    'Q="tab\\tcomilla\\""',
     '',
   ].join('\r\n')
   expect(parseDevVars(text)).toEqual({
@@ -44,14 +47,9 @@ test('comments, export, quotes, inline comments, line breaks and repeated keys, 
     L: 'comilla \' y "',
     M: '"sin cerrar',
     N: 'ok',
-  })
-})
-
-test('nothing is expanded or unescaped but \\n and \\r inside double quotes', () => {
-  expect(parseDevVars('A=\'$HOME \\n\'\nB=$HOME\nC="tab\\tcomilla\\""\n')).toEqual({
-    A: '$HOME \\n',
-    B: '$HOME',
-    C: 'tab\\tcomilla\\"',
+    O: '$HOME \\n',
+    P: '$HOME',
+    Q: 'tab\\tcomilla\\"',
   })
 })
 

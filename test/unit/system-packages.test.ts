@@ -45,68 +45,48 @@ const firefox = SYSTEM_PACKAGES.find((pkg) => pkg.name === 'firefox-esr')!
 const java = SYSTEM_PACKAGES.find((pkg) => pkg.name === 'default-jre-headless')!
 const chromium = SYSTEM_PACKAGES.find((pkg) => pkg.name === 'chromium')!
 
-describe('whether a package is present', () => {
-  test('its command on PATH counts; the same command absent from PATH, or not executable, does not', () => {
-    expect(isPresent(firefox, { PATH: bin })).toBe(true)
-    expect(isPresent(firefox, { PATH: other })).toBe(false)
-    expect(findCommand('firefox-esr', { PATH: `${other}:${bin}` })).toBe(path.join(bin, 'firefox-esr'))
-    expect(findCommand('not-executable', { PATH: bin })).toBeUndefined()
-  })
-
-  test('its variable, when set, names the executable the tests will use, wherever PATH points', () => {
-    const javaElsewhere = path.join(other, 'java-elsewhere')
-    expect(isPresent(java, { PATH: bin, JAVA: javaElsewhere })).toBe(true)
-    expect(isPresent(firefox, { PATH: bin, FIREFOX_EXECUTABLE_PATH: '/nonexistent/firefox' })).toBe(false)
-  })
-
-  test('a package known by a file (a server module) is present when the file is', () => {
-    const here: SystemPackage = { name: 'here', for: 'a test', file: path.join(bin, 'firefox-esr') }
-    const gone: SystemPackage = { name: 'gone', for: 'a test', file: path.join(bin, 'no-such-module.so') }
-    expect(missingPackages({ PATH: '' }, [here, gone]).map((pkg) => pkg.name)).toEqual(['gone'])
-  })
-
-  test('the one list names every package the tests use, each with what it is for and how it is found', () => {
-    expect(SYSTEM_PACKAGES.map((pkg) => pkg.name)).toEqual(
-      expect.arrayContaining(['chromium', 'firefox-esr', 'nginx', 'apache2', 'default-jre-headless', 'xvfb']),
-    )
-    for (const pkg of SYSTEM_PACKAGES) {
-      expect(pkg.for).not.toBe('')
-      expect(Boolean(pkg.command) !== Boolean(pkg.file)).toBe(true)
-    }
-  })
+test('a package is present by its command on PATH (executable), its variable when set, or its file', () => {
+  expect(isPresent(firefox, { PATH: bin })).toBe(true)
+  expect(isPresent(firefox, { PATH: other })).toBe(false)
+  expect(findCommand('firefox-esr', { PATH: `${other}:${bin}` })).toBe(path.join(bin, 'firefox-esr'))
+  expect(findCommand('not-executable', { PATH: bin })).toBeUndefined()
+  // The variable names the executable the tests will use, wherever PATH points.
+  expect(isPresent(java, { PATH: bin, JAVA: path.join(other, 'java-elsewhere') })).toBe(true)
+  expect(isPresent(firefox, { PATH: bin, FIREFOX_EXECUTABLE_PATH: '/nonexistent/firefox' })).toBe(false)
+  const here: SystemPackage = { name: 'here', for: 'a test', file: path.join(bin, 'firefox-esr') }
+  const gone: SystemPackage = { name: 'gone', for: 'a test', file: path.join(bin, 'no-such-module.so') }
+  expect(missingPackages({ PATH: '' }, [here, gone]).map((pkg) => pkg.name)).toEqual(['gone'])
 })
 
-describe('what the check does about it', () => {
-  test('nothing missing: nothing to do; missing, as root with apt-get: installs exactly those, without a prompt', () => {
-    expect(plan([], { root: true, aptGet: true })).toEqual({ action: 'none' })
-    expect(plan([], { root: false, aptGet: false })).toEqual({ action: 'none' })
-    expect(plan([java, firefox], { root: true, aptGet: true })).toEqual({
-      action: 'install',
-      commands: [
-        ['apt-get', 'update'],
-        ['apt-get', 'install', '-y', '--no-install-recommends', 'default-jre-headless', 'firefox-esr'],
-      ],
-    })
-  })
+test('the one list names every package the tests use, each with what it is for and how it is found', () => {
+  expect(SYSTEM_PACKAGES.map((pkg) => pkg.name)).toEqual(
+    expect.arrayContaining(['chromium', 'firefox-esr', 'nginx', 'apache2', 'default-jre-headless', 'xvfb']),
+  )
+  for (const pkg of SYSTEM_PACKAGES) {
+    expect(pkg.for).not.toBe('')
+    expect(Boolean(pkg.command) !== Boolean(pkg.file)).toBe(true)
+  }
+})
 
-  test('missing, not root: stops with the one command to run, naming each package and its use', () => {
-    const next = plan([java, chromium], { root: false, aptGet: true })
-    expect(next).toMatchObject({
-      action: 'stop',
-      command: 'sudo apt-get install -y --no-install-recommends default-jre-headless chromium',
-    })
-    if (next.action !== 'stop') throw new Error('expected a stop')
-    expect(next.message).toContain('default-jre-headless: the W3C Nu Html Checker')
-    expect(next.message).toContain('Not running as root')
-    expect(next.message.endsWith(`Run: ${next.command}`)).toBe(true)
+test('nothing missing: nothing to do; as root with apt-get: install exactly those; else stop with the command', () => {
+  expect(plan([], { root: true, aptGet: true })).toEqual({ action: 'none' })
+  expect(plan([], { root: false, aptGet: false })).toEqual({ action: 'none' })
+  expect(plan([java, firefox], { root: true, aptGet: true })).toEqual({
+    action: 'install',
+    commands: [
+      ['apt-get', 'update'],
+      ['apt-get', 'install', '-y', '--no-install-recommends', 'default-jre-headless', 'firefox-esr'],
+    ],
   })
-
-  test('missing, as root on a machine without apt-get: stops too, saying so', () => {
-    const next = plan([java], { root: true, aptGet: false })
-    expect(next).toMatchObject({ action: 'stop' })
-    if (next.action !== 'stop') throw new Error('expected a stop')
-    expect(next.message).toContain('no apt-get')
-  })
+  const command = 'sudo apt-get install -y --no-install-recommends default-jre-headless chromium'
+  const notRoot = plan([java, chromium], { root: false, aptGet: true })
+  expect(notRoot).toMatchObject({ action: 'stop', command })
+  const message = notRoot.action === 'stop' ? notRoot.message : ''
+  expect(message).toContain('default-jre-headless: the W3C Nu Html Checker')
+  expect(message).toContain('Not running as root')
+  expect(message.endsWith(`Run: ${command}`)).toBe(true)
+  const noAptGet = plan([java], { root: true, aptGet: false })
+  expect(noAptGet.action === 'stop' && noAptGet.message).toContain('no apt-get')
 })
 
 // The script itself, with a PATH that lacks Java's `java` and has no apt-get: root or not, it stops.
