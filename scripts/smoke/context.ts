@@ -2,7 +2,6 @@
  * What every group of checks shares: the options, the results, the pages' HTTP answers, and Chromium tabs
  * that report console errors, page errors, failed requests and CSP violations of whatever they load.
  */
-import { existsSync } from 'node:fs'
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core'
 import { chromiumArgs, chromiumPath, placeholderPhoto } from '../lib/offline-images'
 import type { CheckName } from './checks'
@@ -97,12 +96,8 @@ export class SmokeContext {
   }
 
   browser(): Promise<Browser> {
+    // run.ts has checked that Chromium is there before any group runs.
     if (!this.browserPromise) {
-      if (!existsSync(chromiumPath)) {
-        throw new Error(
-          `Chromium not found at ${chromiumPath}: install the Debian package chromium (apt-get install chromium) or set PUPPETEER_EXECUTABLE_PATH`,
-        )
-      }
       this.browserPromise = puppeteer.launch({
         executablePath: chromiumPath,
         // Two tabs work at once: neither may be throttled as a background tab.
@@ -235,20 +230,6 @@ export function oneLine(text: string, max = 200): string {
 export function slugOf(path: string): string {
   const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-')
   return slug || 'inicio'
-}
-
-/** Scrolls through the page so lazy images load, then back to the top. */
-export async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const step = Math.max(200, Math.floor(window.innerHeight * 0.8))
-    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 60))
-    }
-    window.scrollTo(0, document.documentElement.scrollHeight)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    window.scrollTo(0, 0)
-  })
 }
 
 /** Waits for the network to go quiet; a page that keeps polling is not a failure in itself. */
