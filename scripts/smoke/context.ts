@@ -60,11 +60,8 @@ export interface Tab {
 
 export interface TabOptions {
   width: number
-  height?: number
   /** Answer a request yourself (return true) before the defaults (offline images, else the network). */
   intercept?: (request: HTTPRequest) => boolean
-  /** Statuses this tab's main document may answer with without counting as a failed request (e.g. 404). */
-  expectedDocumentStatus?: number
   /** Requests a check makes in order to be refused (the quote form's endpoint probe): their 4xx is no failure. */
   probe?: (request: HTTPRequest) => boolean
 }
@@ -114,10 +111,7 @@ export class SmokeContext {
     return this.browserPromise
   }
 
-  async openTab(
-    label: string,
-    { width, height, intercept, expectedDocumentStatus, probe }: TabOptions,
-  ): Promise<Tab> {
+  async openTab(label: string, { width, intercept, probe }: TabOptions): Promise<Tab> {
     const browser = await this.browser()
     // A browser context per tab: a fresh profile (no draft left in localStorage), and a window of its
     // own, so a tab is never hidden behind another (hidden tabs get no animation frames to hydrate in).
@@ -127,7 +121,7 @@ export class SmokeContext {
     const mobile = width < 768
     await page.setViewport({
       width,
-      height: height ?? (mobile ? 844 : 800),
+      height: mobile ? 844 : 800,
       deviceScaleFactor: 1,
       isMobile: mobile,
       hasTouch: mobile,
@@ -170,8 +164,6 @@ export class SmokeContext {
       const status = response.status()
       if (status < 400) return
       const request = response.request()
-      const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame()
-      if (isDocument && status === expectedDocumentStatus) return
       // A probe's refusal is what the check looks for; its own check judges a 404, 405 or 5xx.
       if (probe?.(request)) return
       if (request.resourceType() === 'image') tab.brokenImages.push(`${response.url()} (${status})`)
