@@ -1,10 +1,9 @@
 /**
  * The QA smoke kit (`npm run smoke`, scripts/smoke/) against our build on a real host server (nginx with the
  * build's nginx.conf: its headers, caching, compression, 404 page and redirects, as on a VPS): it passes there,
- * and it FAILS (exit 1, naming the right check) against deliberately broken copies of the build. The command line
- * itself (exit status, printed lines, files written) is proven by three child processes, the full run over every
- * page among them; the other runs call the same function the command does (scripts/smoke/run.ts) in this
- * process, since most of a child's time is tsx starting. Stock photos are answered by its --offline-images aid
+ * and it FAILS (exit 1, naming the right check) against deliberately broken copies of the build. The kit
+ * runs as QA runs it, a child process: in this process it would share one thread with the servers under test
+ * (a form-only run took twice as long). Stock photos are answered by its --offline-images aid
  * (the machine is offline); everything else it asks for is on loopback. A broken deployment is run with --only
  * the checks its breakages trip and --pages the pages they are on.
  * Run: `DIST_DIR=… npx jest test/hosts/smoke.test.ts --selectProjects chromium` after a build (the path
@@ -18,19 +17,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { freePort } from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
 import { CHECK_NAMES, type CheckName } from '../../scripts/smoke/checks'
-import { runSmoke } from '../../scripts/smoke/run'
 import { pagePaths } from '../../schema/paths'
 import { distDir, projectRoot } from '../helpers/builds'
 import { thePagesStack } from '../helpers/pages-stack'
 import { startProxy } from '../helpers/proxy'
 import { serveSite, theSite } from '../helpers/site'
 import { leadsStandIn } from '../stand-ins/leads'
-
-// The kit reads the company's facts with the build's content loader, an ES module jest cannot load; jest reads
-// the same content/site.yaml through the same loader in its transform (jest.config.js, `content:<name>`).
-jest.mock('../../scripts/build/content/load', () => ({
-  loadContentOrThrow: () => ({ site: (jest.requireActual('content:site') as { default: unknown }).default }),
-}))
 
 /**
  * Hang guards, not measures: about three times the slowest run seen on a loaded 2-core machine (a broken copy
@@ -53,15 +45,8 @@ interface SmokeRun {
   lines: string[]
 }
 
-const result = (code: number | null, stdout: string, stderr: string): SmokeRun => ({
-  code,
-  stdout,
-  stderr,
-  lines: stdout.trimEnd().split('\n'),
-})
-
 /** Runs the smoke CLI without blocking this process (the servers under test live in it). */
-function child(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<SmokeRun> {
+function smoke(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<SmokeRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [ENTRY, ...args], { cwd: projectRoot, env })
     let stdout = ''
@@ -69,24 +54,13 @@ function child(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Sm
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.on('error', reject)
-    child.on('close', (code) => resolve(result(code, stdout, stderr)))
+    child.on('close', (code) => resolve({ code, stdout, stderr, lines: stdout.trimEnd().split('\n') }))
   })
-}
-
-/** The same run in this process: what the command prints, and the status it would exit with. */
-async function inProcess(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<SmokeRun> {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const code = await runSmoke(args, env, {
-    log: (line) => stdout.push(line),
-    error: (line) => stderr.push(line),
-  })
-  return result(code, stdout.join('\n'), stderr.join('\n'))
 }
 
 /** A smoke run against `url` as our own tests run it: stock photos answered locally, canonical origin given. */
-function smokeAt(url: string, out: string, extra: string[] = [], run = inProcess): Promise<SmokeRun> {
-  return run([
+function smokeAt(url: string, out: string, extra: string[] = []): Promise<SmokeRun> {
+  return smoke([
     url,
     '--site-url',
     SITE_ORIGIN,
@@ -162,7 +136,7 @@ describe('the smoke kit on the command line', () => {
       exchange.pass()
     })
     try {
-      const run = await child(['--help'], { ...process.env, SMOKE_URL: recorder.url })
+      const run = await smoke(['--help'], { ...process.env, SMOKE_URL: recorder.url })
       expect(run.code).toBe(0)
       const checks = run.lines.slice(run.lines.indexOf('Checks:') + 1)
       const listed = checks.flatMap((line) => /^ {2}([a-z0-9-]+) {2,}\S/.exec(line)?.[1] ?? [])
@@ -179,7 +153,7 @@ describe('the smoke kit on the command line', () => {
   test('an unreachable deployment exits 2 with one line saying so', async () => {
     // A free port: nothing listens there.
     const port = await freePort()
-    const run = await inProcess([`http://127.0.0.1:${port}`, '--out', path.join(scratch, 'unreachable')])
+    const run = await smoke([`http://127.0.0.1:${port}`, '--out', path.join(scratch, 'unreachable')])
     expect({ code: run.code, lines: run.lines }).toEqual({
       code: 2,
       lines: [`Cannot reach http://127.0.0.1:${port}: connection refused. No check was run.`],
@@ -189,10 +163,10 @@ describe('the smoke kit on the command line', () => {
 
   test('--headful without a display is refused in one line, and so is an unknown check', async () => {
     const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...noDisplay } = process.env
-    const headful = await inProcess([good.url, '--headful'], noDisplay)
+    const headful = await smoke([good.url, '--headful'], noDisplay)
     expect(headful.code).toBe(3)
     expect(headful.stderr).toMatch(/--headful needs a display, and DISPLAY is not set/)
-    const unknown = await child([good.url, '--only', 'page-status,no-such-check'])
+    const unknown = await smoke([good.url, '--only', 'page-status,no-such-check'])
     expect(unknown.code).toBe(3)
     expect(unknown.stderr).toMatch(/unknown check no-such-check/)
   })
@@ -203,7 +177,7 @@ describe("against our default build on nginx with the build's nginx.conf", () =>
   let run: SmokeRun
 
   beforeAll(async () => {
-    run = await smokeAt(good.url, out, [], child)
+    run = await smokeAt(good.url, out)
   }, FULL_RUN_HANG_GUARD_MS)
 
   test('every check passes and the run exits 0', () => {
