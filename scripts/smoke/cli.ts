@@ -46,7 +46,7 @@ Chromium: PUPPETEER_EXECUTABLE_PATH, default /usr/bin/chromium (Debian package c
 `
 }
 
-export type Parsed = { help: true } | { help: false; options: SmokeOptions }
+type Parsed = { help: true } | { help: false; options: SmokeOptions }
 
 function originOf(value: string, flag: string): string {
   const url = URL.canParse(value) ? new URL(value) : null

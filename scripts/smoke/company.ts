@@ -5,7 +5,6 @@
  */
 import { deriveSite } from '../../src/config/company'
 import { loadContentOrThrow } from '../build/content/load'
-import { pagePaths } from '../../schema/paths'
 
 const site = deriveSite(loadContentOrThrow().site, '', '')
 
@@ -17,9 +16,6 @@ export const company = {
   emailHref: site.email.href,
   emailAddress: site.email.address,
 } as const
-
-/** The five pages: used when the sitemap is missing (which is itself a failure). */
-export const knownPaths: readonly string[] = pagePaths
 
 /** Spec, "Layout": the header's links, in order, and its call to action. */
 export const headerLinks = [

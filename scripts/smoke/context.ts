@@ -2,7 +2,6 @@
  * What every group of checks shares: the options, the results, the pages' HTTP answers, and Chromium tabs
  * that report console errors, page errors, failed requests and CSP violations of whatever they load.
  */
-import { existsSync } from 'node:fs'
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core'
 import { chromiumArgs, chromiumPath, placeholderPhoto } from '../lib/offline-images'
 import type { CheckName } from './checks'
@@ -61,11 +60,8 @@ export interface Tab {
 
 export interface TabOptions {
   width: number
-  height?: number
   /** Answer a request yourself (return true) before the defaults (offline images, else the network). */
   intercept?: (request: HTTPRequest) => boolean
-  /** Statuses this tab's main document may answer with without counting as a failed request (e.g. 404). */
-  expectedDocumentStatus?: number
   /** Requests a check makes in order to be refused (the quote form's endpoint probe): their 4xx is no failure. */
   probe?: (request: HTTPRequest) => boolean
 }
@@ -97,12 +93,8 @@ export class SmokeContext {
   }
 
   browser(): Promise<Browser> {
+    // run.ts has checked that Chromium is there before any group runs.
     if (!this.browserPromise) {
-      if (!existsSync(chromiumPath)) {
-        throw new Error(
-          `Chromium not found at ${chromiumPath}: install the Debian package chromium (apt-get install chromium) or set PUPPETEER_EXECUTABLE_PATH`,
-        )
-      }
       this.browserPromise = puppeteer.launch({
         executablePath: chromiumPath,
         // Two tabs work at once: neither may be throttled as a background tab.
@@ -119,10 +111,7 @@ export class SmokeContext {
     return this.browserPromise
   }
 
-  async openTab(
-    label: string,
-    { width, height, intercept, expectedDocumentStatus, probe }: TabOptions,
-  ): Promise<Tab> {
+  async openTab(label: string, { width, intercept, probe }: TabOptions): Promise<Tab> {
     const browser = await this.browser()
     // A browser context per tab: a fresh profile (no draft left in localStorage), and a window of its
     // own, so a tab is never hidden behind another (hidden tabs get no animation frames to hydrate in).
@@ -132,7 +121,7 @@ export class SmokeContext {
     const mobile = width < 768
     await page.setViewport({
       width,
-      height: height ?? (mobile ? 844 : 800),
+      height: mobile ? 844 : 800,
       deviceScaleFactor: 1,
       isMobile: mobile,
       hasTouch: mobile,
@@ -175,8 +164,6 @@ export class SmokeContext {
       const status = response.status()
       if (status < 400) return
       const request = response.request()
-      const isDocument = request.isNavigationRequest() && request.frame() === page.mainFrame()
-      if (isDocument && status === expectedDocumentStatus) return
       // A probe's refusal is what the check looks for; its own check judges a 404, 405 or 5xx.
       if (probe?.(request)) return
       if (request.resourceType() === 'image') tab.brokenImages.push(`${response.url()} (${status})`)
@@ -235,20 +222,6 @@ export function oneLine(text: string, max = 200): string {
 export function slugOf(path: string): string {
   const slug = path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9]+/gi, '-')
   return slug || 'inicio'
-}
-
-/** Scrolls through the page so lazy images load, then back to the top. */
-export async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const step = Math.max(200, Math.floor(window.innerHeight * 0.8))
-    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 60))
-    }
-    window.scrollTo(0, document.documentElement.scrollHeight)
-    await new Promise((resolve) => setTimeout(resolve, 60))
-    window.scrollTo(0, 0)
-  })
 }
 
 /** Waits for the network to go quiet; a page that keeps polling is not a failure in itself. */

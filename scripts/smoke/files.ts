@@ -3,7 +3,8 @@
  * every later group visits (the known five when it is missing).
  */
 import { randomBytes } from 'node:crypto'
-import { ERROR_HEADING, knownPaths } from './company'
+import { pagePaths as knownPaths } from '../../schema/paths'
+import { ERROR_HEADING } from './company'
 import type { SmokeContext } from './context'
 import { describeNetworkError, header, type HttpAnswer } from './http'
 
@@ -51,13 +52,11 @@ async function readSitemap(ctx: SmokeContext): Promise<string[]> {
   }
   const paths: string[] = []
   for (const loc of locs) {
-    let url: URL
-    try {
-      url = new URL(loc)
-    } catch {
+    if (!URL.canParse(loc)) {
       fail(`<loc>${loc}</loc> is not an absolute URL`)
       continue
     }
+    const url = new URL(loc)
     if (url.origin !== siteOrigin) fail(`${loc} is not on the site origin ${siteOrigin}`)
     if (url.search || url.hash) fail(`${loc} carries a query or fragment`)
     if (paths.includes(url.pathname)) fail(`${url.pathname} is listed twice`)

@@ -34,7 +34,7 @@ async function htmlAnswers(ctx: SmokeContext): Promise<PageAnswer[]> {
 }
 
 /** /assets/ files a page references (scripts, preloads, styles, icons), in the HTML as served. */
-export function assetPaths(html: string): string[] {
+function assetPaths(html: string): string[] {
   return [...html.matchAll(/["'(]((?:\/|\.\/)?assets\/[^"'()\s?#]+)/g)].map(
     (match) => `/${(match[1] ?? '').replace(/^\.?\//, '')}`,
   )
@@ -50,7 +50,7 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 /** What is wrong with one answer's security headers, as short phrases naming the header. */
-export function securityProblems(answer: HttpAnswer): string[] {
+function securityProblems(answer: HttpAnswer): string[] {
   const problems: string[] = []
   const csp = header(answer, 'content-security-policy')
   if (!csp) problems.push('Content-Security-Policy missing')

@@ -6,16 +6,6 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage 
 import { request as httpsRequest } from 'node:https'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 
-export interface HttpAnswer {
-  url: string
-  status: number
-  headers: IncomingHttpHeaders
-  /** The body as received (still compressed when Content-Encoding says so). */
-  raw: Buffer
-  /** The body decoded to text (br/gzip undone). */
-  text: string
-}
-
 const USER_AGENT = 'aquapuebla-smoke/1.0 (+npm run smoke)'
 
 /** What one request got back: the body as received (still compressed when Content-Encoding says so). */
@@ -23,6 +13,12 @@ export interface RawAnswer {
   status: number
   headers: IncomingHttpHeaders
   raw: Buffer
+}
+
+/** A GET's answer, with its body decoded to text too (br/gzip undone). */
+export interface HttpAnswer extends RawAnswer {
+  url: string
+  text: string
 }
 
 /** Where a request goes: a URL (its path normalised, as URL does), or a loopback port and a path sent as written. */

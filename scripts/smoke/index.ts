@@ -98,7 +98,6 @@ async function main(): Promise<number> {
     return EXIT.cannotRun
   }
 
-  // 2. One request decides whether there is a deployment to check at all.
   try {
     await get(`${options.origin}/`, { timeout: options.timeout })
   } catch (error) {
@@ -131,7 +130,6 @@ async function main(): Promise<number> {
   const seconds = (Date.now() - started) / 1000
   for (const name of RUN_WIDE) results.seconds.set(name, seconds)
 
-  // 4. The verdict.
   const list = outcomes(results, CHECK_NAMES)
   const shownOut = path.relative(process.cwd(), options.outDir) || '.'
   const heading =

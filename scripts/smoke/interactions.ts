@@ -6,7 +6,7 @@ import type { ElementHandle, Page } from 'puppeteer-core'
 import { headerCta, headerLinks } from './company'
 import { holds, settle, waitForHydration, type SmokeContext } from './context'
 
-/** Where the hydration check goes from /: the first header link to another page. */
+/** Where the hydration check goes from /, and the link the mobile menu is left by: the first to another page. */
 const TARGET = headerLinks.find((link) => link.path !== '/') ?? headerLinks[1]
 
 export async function checkHydration(ctx: SmokeContext): Promise<void> {
@@ -132,7 +132,7 @@ export async function checkMobileMenu(ctx: SmokeContext): Promise<void> {
     }
 
     // Spec: choosing a link closes the menu.
-    const target = headerLinks.find((link) => link.path !== '/') ?? headerLinks[1]
+    const target = TARGET
     await toggle.click()
     await waitFor(page, toggle, 'true')
     const link = await page.$(`header nav a[href="${target.path}"]`)

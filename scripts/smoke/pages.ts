@@ -7,9 +7,9 @@ import path from 'node:path'
 import type { Page } from 'puppeteer-core'
 import type { CheckName } from './checks'
 import { company, headerCta, headerLinks } from './company'
-import { scrollThrough, settle, slugOf, waitForHydration, type SmokeContext, type Tab } from './context'
+import { oneLine, settle, slugOf, waitForHydration, type SmokeContext, type Tab } from './context'
 
-export const WIDTHS = [1280, 390] as const
+const WIDTHS = [1280, 390] as const
 
 /** What a page visit checks (csp-violations and failed-requests are reported by the tab itself). */
 const VISIT_CHECKS = [
@@ -113,7 +113,8 @@ async function visit(ctx: SmokeContext, route: string, width: number): Promise<v
     await waitForHydration(page, Math.min(options.timeout, 10_000))
 
     if (width < 768 && results.wants('whatsapp-button')) await checkFloatingButton(ctx, tab)
-    await scrollThrough(page)
+    // Every image, for the images check and the full-page screenshot.
+    await loadImages(page, options.timeout)
     await settle(page, options.timeout)
     if (results.wants('images')) await checkImages(ctx, tab)
     if (width >= 768 && results.wants('single-h1')) await checkSingleH1(ctx, tab)
@@ -185,9 +186,7 @@ async function checkLandmarks(ctx: SmokeContext, tab: Tab): Promise<void> {
   }
 }
 
-/** Every image drawn on the page has arrived and decoded; network failures of images count too. */
-async function checkImages(ctx: SmokeContext, tab: Tab): Promise<void> {
-  const { page } = tab
+async function loadImages(page: Page, timeout: number): Promise<void> {
   // A visitor scrolls: each laid-out image is brought into view, so a lazy one (loading="lazy") is asked for
   // whatever the browser's lazy-load distance is under load; then every one must finish or fail. Waiting a while
   // and judging what happened to be loaded failed a loaded CI run on a lazy photo the browser had not yet asked for.
@@ -208,17 +207,21 @@ async function checkImages(ctx: SmokeContext, tab: Tab): Promise<void> {
           .filter((image) => image.getClientRects().length > 0)
           .every((image) => image.complete),
       // --timeout, as every other wait: on a loaded machine a local image took longer than a fixed 15 s.
-      { timeout: ctx.options.timeout, polling: 100 },
+      { timeout, polling: 100 },
     )
     .catch(() => undefined)
-  const broken = await page.evaluate(() =>
+}
+
+/** Every image drawn on the page has arrived and decoded; network failures of images count too. */
+async function checkImages(ctx: SmokeContext, tab: Tab): Promise<void> {
+  const broken = await tab.page.evaluate(() =>
     [...document.images]
       .filter((image) => image.getClientRects().length > 0)
       .filter((image) => !image.complete || image.naturalWidth === 0)
       .map((image) => `${image.currentSrc || image.src} (${image.complete ? 'broken' : 'still loading'})`),
   )
   for (const image of [...broken, ...tab.brokenImages]) {
-    ctx.results.fail('images', `${tab.label}: ${shortUrl(image)} did not load`)
+    ctx.results.fail('images', `${tab.label}: ${oneLine(image, 140)} did not load`)
   }
 }
 
@@ -251,20 +254,7 @@ export function whatsappNumber(href: string): string | null {
 
 /** At the top of each page on a phone: a fixed WhatsApp link, on screen, with the company's number. */
 async function checkFloatingButton(ctx: SmokeContext, tab: Tab): Promise<void> {
-  const floating = await floatingWhatsapp(tab.page)
-  const fail = (problem: string) => ctx.results.fail('whatsapp-button', `${tab.label}: ${problem}`)
-  if (floating.length === 0) return fail('no floating WhatsApp button')
-  const shown = floating.find((button) => button.onScreen)
-  if (!shown) return fail('the floating WhatsApp button is not visible on screen')
-  const number = whatsappNumber(shown.href)
-  if (number !== company.whatsappNumber) {
-    fail(`the floating WhatsApp button opens ${number || shown.href}, not ${company.whatsappNumber}`)
-  }
-  if (!shown.name) fail('the floating WhatsApp button has no accessible name')
-}
-
-function floatingWhatsapp(page: Page) {
-  return page.evaluate(() =>
+  const floating = await tab.page.evaluate(() =>
     [...document.querySelectorAll('a[href]')]
       .filter((a) => /wa\.me|whatsapp\.com/.test(a.getAttribute('href') ?? ''))
       .filter((a) => getComputedStyle(a).position === 'fixed')
@@ -287,8 +277,13 @@ function floatingWhatsapp(page: Page) {
         }
       }),
   )
-}
-
-function shortUrl(text: string): string {
-  return text.length > 140 ? `${text.slice(0, 139)}…` : text
+  const fail = (problem: string) => ctx.results.fail('whatsapp-button', `${tab.label}: ${problem}`)
+  if (floating.length === 0) return fail('no floating WhatsApp button')
+  const shown = floating.find((button) => button.onScreen)
+  if (!shown) return fail('the floating WhatsApp button is not visible on screen')
+  const number = whatsappNumber(shown.href)
+  if (number !== company.whatsappNumber) {
+    fail(`the floating WhatsApp button opens ${number || shown.href}, not ${company.whatsappNumber}`)
+  }
+  if (!shown.name) fail('the floating WhatsApp button has no accessible name')
 }

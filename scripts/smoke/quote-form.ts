@@ -1,13 +1,6 @@
 /**
- * The quote form on /contacto: form-fields (the spec's five labelled, required fields), form-empty (an empty
- * submit sends nothing) and form-submit. By default the lead never reaches the company: every POST the
- * page makes, to whatever origin, is answered here with 200 after its JSON is checked, and then the page
- * probes the endpoint itself with an empty request (`{}`), which a working endpoint refuses (400 or 422)
- * without storing anything: a missing endpoint (404, 405: the host serves nothing there), a broken one
- * (5xx) or one the browser cannot reach (network, CORS) fails. `--submit-real` lets one lead named
- * 'PRUEBA QA' through instead, typed at a person's pace so the endpoint files it as a lead, not as a
- * robot's. A build without LEAD_ENDPOINT only simulates sending (nothing is POSTed, the toast appears
- * after 1 s): that passes, with a note saying so.
+ * The quote form on /contacto: form-fields, form-empty and form-submit. What form-submit intercepts, the empty
+ * request it probes the endpoint with, and --submit-real are explained for QA in README.md ("The quote form").
  */
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core'
 import { CONTACT_PATH, formFields, SUCCESS_TOAST, TEST_SERVICE, type FieldKey } from './company'
@@ -142,23 +135,16 @@ async function findControls(ctx: SmokeContext, page: Page): Promise<Controls | n
   }
   const controls: Partial<Controls> = {}
   for (const field of formFields) {
+    // The field the label is tied to, else the label itself, else nothing.
     const handle = await page.evaluateHandle((text) => {
-      const normalize = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim()
       const label = [...document.querySelectorAll('form label')].find(
-        (l) => normalize(l.textContent) === text,
+        (l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim() === text,
       )
-      return (label as HTMLLabelElement | undefined)?.control ?? null
+      return (label as HTMLLabelElement | undefined)?.control ?? label ?? null
     }, field.label)
     const control = handle.asElement() as ElementHandle<Element> | null
-    if (!control) {
-      const labelled = await page.evaluate(
-        (text) =>
-          [...document.querySelectorAll('form label')].some(
-            (l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim() === text,
-          ),
-        field.label,
-      )
-      fail(labelled ? `the label "${field.label}" is tied to no field` : `no field labelled "${field.label}"`)
+    if (!control || (await control.evaluate((node) => node instanceof HTMLLabelElement))) {
+      fail(control ? `the label "${field.label}" is tied to no field` : `no field labelled "${field.label}"`)
       continue
     }
     const facts = await control.evaluate((node) => {

@@ -60,10 +60,7 @@ export function reportText(list: Outcome[], heading: string): string {
   return `${heading}\n\n${blocks.join('\n')}\n`
 }
 
-/**
- * The JUnit XML file, written by junit-report-builder (the format CI systems read: one testsuite, one testcase per
- * check, the failure's message and every problem, the notes as system-out).
- */
+/** One testsuite, one testcase per check: the failure's message and every problem, the notes as system-out. */
 export function junitXml(
   list: Outcome[],
   { baseUrl, timestamp, seconds }: { baseUrl: string; timestamp: Date; seconds: number },
