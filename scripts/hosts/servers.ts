@@ -13,6 +13,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -333,8 +334,7 @@ function wranglerEnv(dir: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
     WRANGLER_SEND_METRICS: 'false',
-    // A name ending in .log is one file, not a folder of dated ones.
-    WRANGLER_LOG_PATH: path.join(dir, 'wrangler.log'),
+    WRANGLER_LOG_PATH: path.join(dir, 'logs'),
     XDG_CONFIG_HOME: path.join(dir, 'home'),
     CI: 'true',
     NO_UPDATE_NOTIFIER: '1',
@@ -414,17 +414,17 @@ export interface PagesServer extends HostServer {
  * sends everything to the Pages project): wrangler writes it to its debug log on every (re)load, as
  * `"userWorkerUrl":{"protocol":…,"hostname":…,"port":…}`. The last one counts.
  */
-async function runtimeUrl(logFile: string): Promise<string> {
+async function runtimeUrl(logDir: string): Promise<string> {
   for (const deadline = Date.now() + 30_000; ;) {
+    const logs = existsSync(logDir) ? readdirSync(logDir).filter((name) => name.endsWith('.log')) : []
+    const text = logs.map((name) => readFileSync(path.join(logDir, name), 'utf8')).join('\n')
     const found = [
-      ...readLog(logFile).matchAll(
-        /"userWorkerUrl":\{"protocol":"(https?:)","hostname":"([^"]+)","port":"(\d+)"\}/g,
-      ),
+      ...text.matchAll(/"userWorkerUrl":\{"protocol":"(https?:)","hostname":"([^"]+)","port":"(\d+)"\}/g),
     ].at(-1)
     if (found) return `${found[1]}//${found[2]}:${found[3]}`
     if (Date.now() > deadline)
       throw new Error(
-        `wrangler's log ${logFile} names no runtime address (userWorkerUrl): its format changed?`,
+        `wrangler's log in ${logDir} names no runtime address (userWorkerUrl): its format changed?`,
       )
     // Written just after the proxy started answering: a line to come, not a time to wait.
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -511,7 +511,7 @@ export async function startPages({
   const dispatch = (worker: string, target: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers)
     headers.set('MF-Route-Override', worker)
-    return runtimeUrl(path.join(dir, 'wrangler.log')).then((base) =>
+    return runtimeUrl(path.join(dir, 'logs')).then((base) =>
       fetch(new URL(target, base), { ...init, headers }),
     )
   }
