@@ -93,7 +93,7 @@ export class SmokeContext {
   }
 
   browser(): Promise<Browser> {
-    // run.ts has checked that Chromium is there before any group runs.
+    // index.ts has checked that Chromium is there before any group runs.
     if (!this.browserPromise) {
       this.browserPromise = puppeteer.launch({
         executablePath: chromiumPath,
