@@ -19,6 +19,8 @@ export const LEAD = {
   service: 'Construcción de Alberca Nueva',
   message: 'Alberca de 8 x 4 m con calentador solar.\nTerreno en Cholula.',
 }
+/** The n-th submission id of a test. */
+export const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 /** Wednesday 25 November 2026, 10:00 UTC: 4:00 in Mexico City. */
 export const T0 = new Date('2026-11-25T10:00:00.000Z')
 
@@ -116,12 +118,7 @@ export function promiseAssets(promise?: unknown): NonNullable<LeadEnv['ASSETS']>
 }
 
 /** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page. */
-export function formPost(
-  env: LeadEnv,
-  body: Record<string, string>,
-  now = T0,
-  pending: Promise<unknown>[] = [],
-) {
+export function formPost(env: LeadEnv, body: Record<string, string>, headers: Record<string, string> = {}) {
   return handleLeads({
     request: new Request(`${SITE}/api/leads`, {
       method: 'POST',
@@ -129,13 +126,49 @@ export function formPost(
         'Content-Type': 'application/x-www-form-urlencoded',
         Origin: SITE,
         'CF-Connecting-IP': '203.0.113.7',
+        ...headers,
       },
       body: new URLSearchParams(body).toString(),
     }),
     env,
-    waitUntil: (promise) => pending.push(promise),
-    now: () => now,
+    waitUntil: () => undefined,
+    now: () => T0,
   })
+}
+
+/** The no-JavaScript thank-you page (the form's 303 leads there), its white space collapsed. */
+export async function thanksPage(env: LeadEnv) {
+  const answer = await handleLeads({
+    request: new Request(`${SITE}/api/leads?estado=enviado`),
+    env,
+    waitUntil: () => undefined,
+  })
+  expect(answer.status).toBe(200)
+  return (await answer.text()).replace(/\s+/g, ' ')
+}
+
+/** A no-JavaScript error page: its status, each of `texts`, and both ways to reach the company. */
+export async function expectErrorPage(answer: Response, status: number, ...texts: string[]) {
+  expect(answer.status).toBe(status)
+  expect(answer.headers.get('Content-Type')).toContain('text/html')
+  const html = await answer.text()
+  for (const text of [...texts, CALL_LINK, WHATSAPP_LINK]) expect(html).toContain(text)
+}
+
+/**
+ * Runs `run` with console.warn and console.error silenced (the code under test logs loudly on purpose) and
+ * returns its result with the first argument of every call to them.
+ */
+export async function silenced<T>(run: () => Promise<T>): Promise<{ result: T; logged: string[] }> {
+  const spies = [jest.spyOn(console, 'warn'), jest.spyOn(console, 'error')].map((spy) =>
+    spy.mockImplementation(() => undefined),
+  )
+  try {
+    const result = await run()
+    return { result, logged: spies.flatMap((spy) => spy.mock.calls.map((call) => String(call[0]))) }
+  } finally {
+    spies.forEach((spy) => spy.mockRestore())
+  }
 }
 
 export interface LeadBench {
@@ -151,6 +184,8 @@ export interface LeadBench {
   post: ReturnType<typeof poster>
   /** Rows of a query on this bench's D1. */
   rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]>
+  /** The owner's summary counts (lead_counts), summed over the hours: `{ lead: 1, 'spam:honeypot': 2 }`. */
+  counts(): Promise<Record<string, number>>
   /** Waits for what the handler left running after its answers (the alerts). */
   settle(): Promise<unknown[]>
 }
@@ -192,6 +227,14 @@ export function leadBench({
     pending,
     post: poster(() => bench.env, pending),
     rows: (sql, ...values) => rows(bench.d1, sql, ...values),
+    counts: async () =>
+      Object.fromEntries(
+        (
+          await bench.rows<{ what: string; n: number }>(
+            'SELECT what, sum(n) AS n FROM lead_counts GROUP BY what',
+          )
+        ).map(({ what, n }) => [what, n]),
+      ),
     settle: () => Promise.all(pending.splice(0)),
   }
   beforeEach(async () => {
