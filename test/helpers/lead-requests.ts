@@ -1,7 +1,8 @@
 /**
  * What the lead unit tests (test/unit/lead-*.test.ts) share: a lead as the form sends it, the environment
  * of a site with both channels on the notification stand-in, and a poster that calls the endpoint's handler
- * as the Pages Function does (collecting its waitUntil work) at a time the test chooses.
+ * as the Pages Function does (collecting its waitUntil work) at a time the test chooses. They run in Node on a
+ * D1 of their own (test/helpers/d1.ts); what the owner receives is what the stand-in records.
  */
 import { handleLeads } from '../../edge/leads/endpoint'
 import type { LeadEnv } from '../../edge/leads/env'
@@ -23,6 +24,9 @@ export const LEAD = {
 export const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 /** Wednesday 25 November 2026, 10:00 UTC: 4:00 in Mexico City. */
 export const T0 = new Date('2026-11-25T10:00:00.000Z')
+export const HOUR = 3_600_000
+/** `ms` after T0. */
+export const after = (ms: number) => new Date(T0.getTime() + ms)
 
 /** The form's JSON, opened 20 s before T0 and sent at T0. */
 export function formJson(overrides: Record<string, unknown> = {}) {

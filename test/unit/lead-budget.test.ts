@@ -1,26 +1,21 @@
 /**
  * @jest-environment node
  *
- * What the owner is sent when many leads come (issue 41, 3 and 4), in Node against an in-memory D1 and the
- * notification stand-in, with the time chosen by each test: an emergency's own allowance above the alert ceiling
- * and its place first (and URGENTE) in a digest; every unanswered lead reminded, one by one or in a digest; one
- * send budget per channel and hour and day, emergencies first, a provider's refusals given back, one closing
- * message when it is spent; the webhook's attempts capped; a 409 for a reused key with another body not taken as
- * delivered. What the owner receives is what the stand-in records.
+ * What the owner is sent when many leads come (issue 41, 3 and 4): an emergency's own allowance above the alert
+ * ceiling and its place first (URGENTE) in a digest; every unanswered lead reminded; one send budget per channel,
+ * hour and day, emergencies first, refusals given back, one closing message; the webhook's attempts capped; a 409
+ * for a reused key not taken as delivered.
  */
 import promise from 'content:promesa'
 import { deliverDue } from '../../edge/leads/notify'
 import { runSchedule } from '../../edge/leads/schedule'
 import { WEBHOOK_ATTEMPTS } from '../../edge/leads/webhook'
-import { formJson, INBOX, LEAD, leadBench, T0 } from '../helpers/lead-requests'
+import { formJson, INBOX, LEAD, leadBench, HOUR, after, uuid } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
-const HOUR = 3_600_000
 const lead = leadBench({ promise })
 const { post, rows, settle } = lead
-const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
-const after = (ms: number) => new Date(T0.getTime() + ms)
 const schedule = (ms: number) => runSchedule(lead.env, () => after(ms))
 const subjects = () => lead.standIn.emails.map((email) => String(email.body.subject))
 

@@ -1,11 +1,9 @@
 /**
  * @jest-environment node
  *
- * Telling the owner (edge/leads/notify.ts, kinds.ts, messages.ts, reports.ts, schedule.ts) in Node against a
- * D1 (test/helpers/d1.ts) and the notification stand-in, with the time chosen by each test: retries and backoff,
- * two senders at once, a send whose answer or record was lost (the Idempotency-Key), at most four sends at
- * once, hostile text arriving inert, the alert ceiling and its hourly digest, the daily summary, and the
- * schedule's retention purge. What the owner receives is what the stand-in records.
+ * Telling the owner (edge/leads/notify.ts, kinds.ts, messages.ts, reports.ts, schedule.ts): retries and backoff,
+ * two senders at once, a lost answer or record (the Idempotency-Key), at most four sends at once, hostile text
+ * arriving inert, the alert ceiling and its digest, the daily summary, and the retention purge.
  */
 import { backoffMinutes, deliverDue, GIVE_UP_MS, LOCK_MS } from '../../edge/leads/notify'
 import { runSchedule, ScheduleError } from '../../edge/leads/schedule'
@@ -20,13 +18,13 @@ import {
   silenced,
   T0,
   uuid,
+  HOUR,
 } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
 const lead = leadBench()
 const { post, rows, settle } = lead
-const HOUR = 3_600_000
 const at = (iso: string) => () => new Date(iso)
 const text = (request: { body: Record<string, unknown> } | undefined) => String(request?.body.text)
 

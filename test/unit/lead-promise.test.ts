@@ -1,12 +1,10 @@
 /**
  * @jest-environment node
  *
- * Promises kept (issue 31) in Node against an in-memory D1 and the notification stand-in, with the time
- * chosen by each test: every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
- * the emergency alerted as URGENTE at once, every alert one tap from the client, the first contact recorded by
- * a status change or a tap and undone, «Por atender»'s order, the reminder at three quarters and the overdue one
- * (once each, never after an answer), and the month figures on seeded rows with known answers. What the owner
- * receives is what the stand-in records.
+ * Promises kept (issue 31): every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
+ * the emergency alerted as URGENTE, every alert one tap from the client, the first contact recorded and undone,
+ * «Por atender»'s order, the reminders at three quarters and overdue (once each, never after an answer), and the
+ * month figures.
  */
 import promise from 'content:promesa'
 import { contacto } from '../../src/content/contacto'
@@ -22,15 +20,15 @@ import {
   silenced,
   T0,
   thanksPage,
+  HOUR,
+  after,
 } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
-const HOUR = 3_600_000
 // Each test starts from the promise content/promesa.yaml holds (a test may hand the endpoint another).
 const lead = leadBench({ promise })
 const { post, rows, settle } = lead
-const after = (ms: number) => new Date(T0.getTime() + ms)
 const schedule = (ms: number) => runSchedule(lead.env, () => after(ms))
 const EMERGENCY_ID = '7a1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e70'
 const emergency = () =>

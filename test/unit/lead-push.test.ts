@@ -1,13 +1,10 @@
 /**
  * @jest-environment node
  *
- * Web Push as a channel (issue 42, 3-5), in Node against an in-memory D1 and the push-service stand-in
- * (test/stand-ins/push.ts, which answers as FCM and autopush do and DECRYPTS each message with the device's keys
- * through http_ece, an implementation independent of the library that encrypted it). What the owner's phones
- * receive is what the stand-in decrypted: the payload, the VAPID claims (checked against our public key), the
- * headers. Every alert goes through the same path as e-mail and the webhook (claims, retries, budget, emergencies
- * first), fanned out to each device: a 404/410 removes the device, a 5xx is retried for the device that did not
- * get it, and with push alone the owner still hears of every lead, the digest, the reminders and the summary.
+ * Web Push as a channel (issue 42, 3-5) against the push-service stand-in (test/stand-ins/push.ts: it answers as
+ * FCM and autopush do and DECRYPTS each message with the device's keys through http_ece, independently of the
+ * library that encrypted it), so what the phones receive is what it decrypted. Push goes the same path as e-mail
+ * and the webhook, fanned out per device: 404/410 removes a device, a 5xx is retried for that device only.
  */
 import promise from 'content:promesa'
 import { handleInbox } from '../../edge/inbox/api'
@@ -18,10 +15,9 @@ import { saveSubscription } from '../../edge/leads/push-subscriptions'
 import { runSchedule } from '../../edge/leads/schedule'
 import type { PushDevicesAnswer, PushTestAnswer } from '../../contract/push'
 import { newVapidKeys } from '../../scripts/lib/vapid-keys'
-import { formJson, ID, LEAD, leadBench, SITE, T0 } from '../helpers/lead-requests'
+import { formJson, ID, LEAD, leadBench, SITE, T0, HOUR, after, uuid } from '../helpers/lead-requests'
 import { startPushStandIn, type PushStandIn } from '../stand-ins/push'
 
-const HOUR = 3_600_000
 let keys: { publicKey: string; privateKey: string }
 let push: PushStandIn
 beforeAll(async () => {
@@ -34,8 +30,6 @@ const lead = leadBench({
 })
 beforeEach(() => push.reset())
 const { post, rows, settle } = lead
-const after = (ms: number) => new Date(T0.getTime() + ms)
-const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 
 /** A phone subscribed with our public key and stored as the «Avisos» panel stores it. */
 async function phone(name: string) {
