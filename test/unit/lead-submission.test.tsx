@@ -93,10 +93,10 @@ describe('the submission store with a working localStorage', () => {
 
 const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
 const TYPED = {
-  'Nombre Completo': 'María Fernanda Ruiz',
+  'Nombre Completo': 'María Ruiz',
   Teléfono: '222 555 0101',
-  Email: 'maria@example.com',
-  Mensaje: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
+  Email: 'mr@example.com',
+  Mensaje: 'Alberca de 8 x 4 m.',
 }
 
 /** A status, a status after two seconds, no answer at all, or a network error. */
