@@ -14,9 +14,6 @@ export function quantile(values: readonly number[], q: number): number {
   return (sorted[low] ?? 0) + ((sorted[high] ?? 0) - (sorted[low] ?? 0)) * (at - low)
 }
 
-/** The median of the finite values (the mean of the middle two for an even count); NaN when there are none. */
-export const median = (values: readonly number[]): number => quantile(values, 0.5)
-
 export interface Spread {
   median: number
   min: number

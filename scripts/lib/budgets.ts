@@ -81,14 +81,10 @@ export function firstLoadScriptUrls(html: string): string[] {
 
 /**
  * `<link rel="stylesheet" href>` and `<script src>` that point to another host (absolute or protocol-relative
- * URLs whose origin is not the page's): render-blocking requests the budget forbids. `pageOrigin` is only
- * used to tell same-origin absolute URLs apart; relative URLs are always same-host.
+ * URLs): render-blocking requests the budget forbids. Relative URLs are always same-host.
  */
-export function crossHostResources(html: string, pageOrigin = 'http://localhost'): string[] {
-  const isCrossHost = (url: string | undefined) => {
-    if (!url || !/^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(url)) return false
-    return new URL(url, pageOrigin).origin !== new URL(pageOrigin).origin
-  }
+export function crossHostResources(html: string): string[] {
+  const isCrossHost = (url: string | undefined) => Boolean(url && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(url))
   const stylesheets = startTags(html, 'link')
     .filter((attrs) => relList(attrs).includes('stylesheet'))
     .map((attrs) => attrs.href)
@@ -130,11 +126,7 @@ function sitePath(url: string, route: string): string | null {
 }
 
 /** The budget figures of one route's HTML file in `dist`. */
-export function measureRoute(
-  dist: string,
-  { route, file }: RouteHtml,
-  imports = staticImportsByFile(dist),
-): RouteBudget {
+function measureRoute(dist: string, { route, file }: RouteHtml, imports: Map<string, string[]>): RouteBudget {
   const html = readFileSync(file, 'utf8')
   const jsFiles: string[] = []
   const add = (sitePathname: string) => {

@@ -27,11 +27,12 @@ interface Finding {
 function lint(cases: Case[]): Finding[] {
   const script = `
     import { ESLint } from 'eslint'
-    const eslint = new ESLint({ cwd: ${JSON.stringify(root)}, ignore: false })
+    const ruleFilter = ({ ruleId }) => ['no-restricted-imports', 'import-x/no-cycle'].includes(ruleId)
+    const eslint = new ESLint({ cwd: ${JSON.stringify(root)}, ignore: false, ruleFilter })
     const findings = []
     for (const [, filePath, code] of JSON.parse(process.argv[1])) {
       const [result] = code ? await eslint.lintText(code, { filePath }) : await eslint.lintFiles([filePath])
-      const messages = result.messages.filter((m) => m.ruleId !== '@typescript-eslint/no-unused-vars')
+      const { messages } = result
       findings.push({ rules: messages.map((m) => m.ruleId ?? m.message), messages: messages.map((m) => m.message) })
     }
     process.stdout.write(JSON.stringify(findings))
@@ -44,44 +45,25 @@ function lint(cases: Case[]): Finding[] {
   return JSON.parse(out) as Finding[]
 }
 
+/** Each case re-exports from the folder it may not import (`export *`, a declaration the rule reads as an import). */
 const crossings: Case[] = [
-  ['the site imports the edge', 'src/fixture.ts', "export { handleInbox } from '../edge/inbox/api'\n"],
-  [
-    "the inbox's page imports the edge's types",
-    'src/inbox/fixture.ts',
-    "import type { LeadFilter } from '../../edge/inbox/store'\nexport type F = LeadFilter\n",
-  ],
-  ['a page imports a function', 'pages/fixture.tsx', "export * from '../functions/api/leads'\n"],
-  [
-    'the renderer imports a Worker',
-    'renderer/fixture.ts',
-    "export * from '../workers/lead-schedule/index'\n",
-  ],
-  [
-    'the edge imports the site',
-    'edge/leads/fixture.ts',
-    "export { contacto } from '../../src/content/contacto'\n",
-  ],
-  [
-    'a function imports the site',
-    'functions/api/fixture.ts',
-    "export { site } from '../../src/config/site'\n",
-  ],
-  [
-    'a Worker imports the site',
-    'workers/lead-schedule/fixture.ts',
-    "export { site } from '../../src/config/site'\n",
-  ],
-  ['the contract imports the edge', 'contract/fixture.ts', "export * from '../edge/leads/store'\n"],
-  ['the contract imports the site', 'contract/fixture.ts', "export { site } from '../src/config/site'\n"],
-  ['the schema imports the site', 'schema/fixture.ts', "export { site } from '../src/config/site'\n"],
-  ['the schema imports the build', 'schema/fixture.ts', "export * from '../scripts/build/content/load'\n"],
-  [
-    'the site config imports a content module',
-    'src/config/fixture.ts',
-    "export * from '../content/shared'\n",
-  ],
-]
+  ['the site imports the edge', 'src/fixture.ts', '../edge/inbox/api'],
+  ['a page imports a function', 'pages/fixture.tsx', '../functions/api/leads'],
+  ['the renderer imports a Worker', 'renderer/fixture.ts', '../workers/lead-schedule/index'],
+  ['the edge imports the site', 'edge/leads/fixture.ts', '../../src/content/contacto'],
+  ['a function imports the site', 'functions/api/fixture.ts', '../../src/config/site'],
+  ['a Worker imports the site', 'workers/lead-schedule/fixture.ts', '../../src/config/site'],
+  ['the contract imports the edge', 'contract/fixture.ts', '../edge/leads/store'],
+  ['the contract imports the site', 'contract/fixture.ts', '../src/config/site'],
+  ['the schema imports the site', 'schema/fixture.ts', '../src/config/site'],
+  ['the schema imports the build', 'schema/fixture.ts', '../scripts/build/content/load'],
+  ['the site config imports a content module', 'src/config/fixture.ts', '../content/shared'],
+].map(([name, file, from]): Case => [name!, file!, `export * from '${from}'\n`])
+crossings.push([
+  "the inbox's page imports the edge's types",
+  'src/inbox/fixture.ts',
+  "import type { LeadFilter } from '../../edge/inbox/store'\nexport type F = LeadFilter\n",
+])
 
 const cycle: Case = ['a cycle', 'test/fixtures/import-rules/cycle-a.ts', '']
 

@@ -52,65 +52,42 @@ test('an unknown path shows the error screen inside the layout: its header and i
   expect(within(info).getByText(/© 2024 AquaPuebla/)).toBeInTheDocument()
 })
 
+/** Renders `routes` at `/` and waits for the error screen's heading. */
+async function errorScreenOf(routes: Parameters<typeof createMemoryRouter>[0]) {
+  render(
+    <AppProviders>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
+    </AppProviders>,
+  )
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
+  ).toBeInTheDocument()
+}
+
 describe('error screen', () => {
   test('a thrown error shows its message and stack trace', async () => {
     const error = new Error('Algo falló al cargar la página')
     error.stack = 'Error: Algo falló al cargar la página\n    at ServiciosPage (pages/servicios.tsx:12:3)'
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/',
-          Component: () => null,
-          ErrorBoundary: LayoutErrorBoundary,
-          loader: () => {
-            throw error
-          },
-        },
-      ],
-      { initialEntries: ['/'] },
-    )
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    )
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument()
+    const loader = () => {
+      throw error
+    }
+    await errorScreenOf([{ path: '/', Component: () => null, ErrorBoundary: LayoutErrorBoundary, loader }])
     expect(screen.getByText('Algo falló al cargar la página')).toBeInTheDocument()
     expect(screen.getByText(/at ServiciosPage \(pages\/servicios\.tsx:12:3\)/)).toBeInTheDocument()
   })
 
   test('an error in the layout itself falls back to the bare error screen', async () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {})
-    const broken = createMemoryRouter(
-      [
-        {
-          path: '/',
-          ErrorBoundary: routes[0]!.ErrorBoundary,
-          children: [
-            {
-              index: true,
-              Component: () => {
-                throw new Error('La plantilla falló')
-              },
-              ErrorBoundary: () => {
-                throw new Error('La plantilla falló')
-              },
-            },
-          ],
-        },
-      ],
-      { initialEntries: ['/'] },
-    )
-    render(
-      <AppProviders>
-        <RouterProvider router={broken} />
-      </AppProviders>,
-    )
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-    ).toBeInTheDocument()
+    const fail = () => {
+      throw new Error('La plantilla falló')
+    }
+    await errorScreenOf([
+      {
+        path: '/',
+        ErrorBoundary: routes[0]!.ErrorBoundary,
+        children: [{ index: true, Component: fail, ErrorBoundary: fail }],
+      },
+    ])
     expect(screen.getByText('La plantilla falló')).toBeInTheDocument()
     expect(screen.queryByRole('banner')).not.toBeInTheDocument()
     spy.mockRestore()

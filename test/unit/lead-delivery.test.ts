@@ -63,22 +63,20 @@ describe('deliverLead', () => {
     })
   })
 
-  test('a 500 answer is a failure with its status', async () => {
-    const fetchImpl = mockFetch(async () => answer(500))
+  test.each<[string, () => Promise<Response>, object]>([
+    ['a 500 answer is a failure with its status', async () => answer(500), { reason: 'http', status: 500 }],
+    [
+      'a network error is a failure',
+      async () => {
+        throw new TypeError('Failed to fetch')
+      },
+      { reason: 'network' },
+    ],
+  ])('%s', async (_title, impl, failure) => {
+    const fetchImpl = mockFetch(impl)
     await expect(deliverLead(lead, { endpoint: ENDPOINT, page: '/contacto', fetchImpl })).resolves.toEqual({
       ok: false,
-      reason: 'http',
-      status: 500,
-    })
-  })
-
-  test('a network error is a failure', async () => {
-    const fetchImpl = mockFetch(async () => {
-      throw new TypeError('Failed to fetch')
-    })
-    await expect(deliverLead(lead, { endpoint: ENDPOINT, page: '/contacto', fetchImpl })).resolves.toEqual({
-      ok: false,
-      reason: 'network',
+      ...failure,
     })
   })
 
@@ -110,14 +108,11 @@ describe('WhatsApp fallback link', () => {
 describe('drafts', () => {
   beforeEach(() => localStorage.clear())
 
-  test('a saved draft is restored, and clearing it forgets it', () => {
+  test('a saved draft is restored; clearing it, or saving an empty form, forgets it; a corrupt draft is ignored', () => {
     saveDraft(lead)
     expect(loadDraft()).toEqual(lead)
     clearDraft()
     expect(loadDraft()).toBeNull()
-  })
-
-  test('an empty form removes the draft; a corrupt draft is ignored', () => {
     saveDraft(lead)
     saveDraft({ name: '', email: '', phone: '', service: '', message: '' })
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull()

@@ -22,21 +22,12 @@ const T0 = new Date('2026-11-25T15:00:00.000Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-/** A Storage whose every method throws, as a browser that refuses the page its site data. */
+/** A Storage whose every use throws, as a browser that refuses the page its site data. */
 function refusingStorage(): Storage {
   const refuse = () => {
     throw new DOMException('Access is denied for this document.', 'SecurityError')
   }
-  return {
-    get length(): number {
-      return refuse()
-    },
-    key: refuse,
-    getItem: refuse,
-    setItem: refuse,
-    removeItem: refuse,
-    clear: refuse,
-  }
+  return new Proxy({} as Storage, { get: (_target, key) => (key === 'length' ? refuse() : refuse) })
 }
 
 /** A working Storage of its own (not jsdom's shared one). */
@@ -102,10 +93,10 @@ describe('the submission store with a working localStorage', () => {
 
 const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
 const TYPED = {
-  'Nombre Completo': 'María Fernanda Ruiz',
+  'Nombre Completo': 'María Ruiz',
   Teléfono: '222 555 0101',
-  Email: 'maria@example.com',
-  Mensaje: 'Quiero mantenimiento mensual para una alberca de 8 x 4 m.',
+  Email: 'mr@example.com',
+  Mensaje: 'Alberca de 8 x 4 m.',
 }
 
 /** A status, a status after two seconds, no answer at all, or a network error. */
@@ -156,28 +147,40 @@ function blockLocalStorage(how: 'throws' | 'absent') {
 const submitButton = () => screen.getByRole('button', { name: contacto.form.submit })
 const sendingDone = () => waitFor(() => expect(submitButton()).toBeEnabled())
 
+const realFetch = globalThis.fetch
+const turnstileGlobals = globalThis as unknown as { TURNSTILE_SITE_KEY: string }
+// Every test here: a build with a lead endpoint, the clock at T0, no submission left from the test before.
+beforeEach(() => {
+  globals.LEAD_ENDPOINT = '/api/leads'
+  jest.useFakeTimers({ now: T0 })
+  clearSubmission()
+})
+afterEach(() => {
+  act(() => resetToasts())
+  jest.useRealTimers()
+  globals.LEAD_ENDPOINT = ''
+  turnstileGlobals.TURNSTILE_SITE_KEY = ''
+  delete (window as { turnstile?: unknown }).turnstile
+  globalThis.fetch = realFetch
+})
+
+/** The form and the toaster, and a user whose pauses advance the fake clock. */
+function showForm() {
+  render(
+    <ThemeProvider theme={theme}>
+      <QuoteForm form={contacto.form} />
+      <Toaster />
+    </ThemeProvider>,
+  )
+  return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
+}
+
 describe('the quote form with an endpoint, when reading localStorage throws', () => {
-  const realFetch = globalThis.fetch
-  beforeEach(() => {
-    globals.LEAD_ENDPOINT = '/api/leads'
-    blockLocalStorage('throws')
-    jest.useFakeTimers({ now: T0 })
-    clearSubmission()
-  })
-  afterEach(() => {
-    jest.useRealTimers()
-    globals.LEAD_ENDPOINT = ''
-    globalThis.fetch = realFetch
-  })
+  beforeEach(() => blockLocalStorage('throws'))
 
   test('a timeout, a network error, a 5xx and a second press all resend the same submission; delivered, the next draft is new', async () => {
-    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
     const { sent, fetchMock } = answering(['timeout', 'network', { status: 503, afterMs: 2000 }, 201, 201])
-    render(
-      <ThemeProvider theme={theme}>
-        <QuoteForm form={contacto.form} />
-      </ThemeProvider>,
-    )
+    const user = showForm()
     // Filled in over a minute and a half, as a person does.
     const [first, ...rest] = Object.entries(TYPED)
     await user.type(screen.getByLabelText(first?.[0] ?? ''), first?.[1] ?? '')
@@ -233,34 +236,15 @@ describe('the quote form with an endpoint, when reading localStorage throws', ()
 /* With Turnstile (decision 040): the form waits for the widget's token and never sends without one.  */
 
 describe('the quote form with Turnstile', () => {
-  const realFetch = globalThis.fetch
-  const turnstileGlobals = globalThis as unknown as { TURNSTILE_SITE_KEY: string }
   let resets = 0
   beforeEach(() => {
-    globals.LEAD_ENDPOINT = '/api/leads'
     turnstileGlobals.TURNSTILE_SITE_KEY = '1x00000000000000000000AA'
-    jest.useFakeTimers({ now: T0 })
-    clearSubmission()
     resets = 0
-  })
-  afterEach(() => {
-    act(() => resetToasts())
-    jest.useRealTimers()
-    globals.LEAD_ENDPOINT = ''
-    turnstileGlobals.TURNSTILE_SITE_KEY = ''
-    delete (window as { turnstile?: unknown }).turnstile
-    globalThis.fetch = realFetch
   })
 
   /** The form and the toaster, filled in at a person's pace; the widget as Turnstile's script renders it. */
   async function filledForm() {
-    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
-    render(
-      <ThemeProvider theme={theme}>
-        <QuoteForm form={contacto.form} />
-        <Toaster />
-      </ThemeProvider>,
-    )
+    const user = showForm()
     for (const [label, value] of Object.entries(TYPED)) await user.type(screen.getByLabelText(label), value)
     await user.selectOptions(screen.getByLabelText('Servicio de Interés'), 'Mantenimiento Regular')
     const field = document.createElement('input')

@@ -15,7 +15,7 @@ import {
   type UploadedImageRef,
 } from '../../../schema/content'
 import { UPLOADED_FORMATS, uploadedCopyUrl } from '../../../src/content/uploaded-image'
-import { contentDir, contentNames, loadContent, projectRoot, type LoadedContent } from './load'
+import { contentDir, contentNames, loadContent, mapContent, projectRoot, type LoadedContent } from './load'
 
 /** Widths written (px), capped at the photo's own width; the largest is the photo's own when narrower than 2000. */
 export const OUTPUT_WIDTHS = [400, 640, 960, 1280, 1600, 2000] as const
@@ -61,29 +61,15 @@ const isUploadRef = (value: unknown): value is UploadedImageRef =>
   typeof (value as UploadedImageRef).file === 'string' &&
   typeof (value as UploadedImageRef).alt === 'string'
 
-/** Calls `visit` for every uploaded-image reference in `value`, with its field path; returns the value rebuilt. */
-function mapUploads(
-  value: unknown,
-  where: string,
-  visit: (ref: UploadedImageRef, field: string) => unknown,
-): unknown {
-  if (isUploadRef(value)) return visit(value, where)
-  if (Array.isArray(value)) return value.map((item, index) => mapUploads(item, `${where}[${index}]`, visit))
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        mapUploads(item, where ? `${where}.${key}` : key, visit),
-      ]),
-    )
-  return value
-}
+/** `value` with every uploaded-image reference replaced by what `visit` returns for it. */
+const mapUploads = (value: unknown, visit: (ref: UploadedImageRef, field: string) => unknown) =>
+  mapContent(value, (node, where) => (isUploadRef(node) ? visit(node, where) : undefined))
 
 /** Every uploaded file the content names, in file order. */
 export function findUploads(content: LoadedContent): ImageUse[] {
   const uses: ImageUse[] = []
   for (const name of contentNames)
-    mapUploads(content[name], '', (ref, field) => uses.push({ content: name, field, file: ref.file }))
+    mapUploads(content[name], (ref, field) => uses.push({ content: name, field, file: ref.file }))
   return uses
 }
 
@@ -368,7 +354,7 @@ export async function resolveImages(
 
   const filled = {} as Record<ContentName, unknown>
   for (const name of contentNames)
-    filled[name] = mapUploads(content[name], '', (ref): UploadedImage => {
+    filled[name] = mapUploads(content[name], (ref): UploadedImage => {
       const { image } = byFile.get(ref.file) as { image: ReturnType<typeof describe> }
       return { alt: ref.alt, ...image }
     })

@@ -103,45 +103,19 @@ function lookUp(vars: ReadonlyMap<string, string>, name: string): string | undef
     : lower.charAt(0).toUpperCase() + lower.slice(1)
 }
 
-/** Fills the placeholders ({marca}, {precio:<id>} …) in every string; reports unknown ones. */
-function fillTemplates(
-  value: unknown,
-  where: string,
-  vars: ReadonlyMap<string, string>,
-  problems: string[],
-  file: string,
-): unknown {
-  if (typeof value === 'string') {
-    return value.replace(TEMPLATE, (whole, name: string) => {
-      const filled = lookUp(vars, name.trim())
-      if (filled === undefined) {
-        problems.push(
-          `${file}: ${where}: unknown placeholder ${whole}, expected one of ${[...vars.keys()].map((k) => `{${k}}`).join(', ')}`,
-        )
-        return whole
-      }
-      return filled
-    })
-  }
-  if (Array.isArray(value))
-    return value.map((item, index) => fillTemplates(item, `${where}[${index}]`, vars, problems, file))
+/**
+ * `value` rebuilt with `visit` applied to every node, each with its path (`services[1].price.amount`): what `visit`
+ * returns replaces the node; `undefined` keeps it and goes on into its items or fields.
+ */
+export function mapContent(value: unknown, visit: (node: unknown, where: string) => unknown, where = ''): unknown {
+  const mapped = visit(value, where)
+  if (mapped !== undefined) return mapped
+  if (Array.isArray(value)) return value.map((item, index) => mapContent(item, visit, `${where}[${index}]`))
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        fillTemplates(item, where ? `${where}.${key}` : key, vars, problems, file),
-      ]),
+      Object.entries(value).map(([key, item]) => [key, mapContent(item, visit, where ? `${where}.${key}` : key)]),
     )
   return value
-}
-
-/** Every string in the (filled) content, with its path. */
-function* strings(value: unknown, where = ''): Generator<[string, string]> {
-  if (typeof value === 'string') yield [where, value]
-  else if (Array.isArray(value))
-    for (const [index, item] of value.entries()) yield* strings(item, `${where}[${index}]`)
-  else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) yield* strings(item, where ? `${where}.${key}` : key)
 }
 
 /** The year texts are written for: the build's (CONTENT_YEAR pins it, for tests of other years). */
@@ -202,9 +176,20 @@ export function loadContent(dir: string = contentDir()): LoadResult {
   for (const service of services)
     if (service.price.kind === 'from') vars.set(`precio:${service.id}`, formatAmount(service.price.amount))
 
+  // The placeholders filled in every text; an unknown one is a problem.
   const content = {} as Record<ContentName, unknown>
+  const known = [...vars.keys()].map((k) => `{${k}}`).join(', ')
   for (const name of contentNames)
-    content[name] = fillTemplates(parsed[name], '', vars, problems, `${name}.yaml`)
+    content[name] = mapContent(parsed[name], (value, where) =>
+      typeof value !== 'string'
+        ? undefined
+        : value.replace(TEMPLATE, (whole, placeholder: string) => {
+            const filled = lookUp(vars, placeholder.trim())
+            if (filled === undefined)
+              problems.push(`${name}.yaml: ${where}: unknown placeholder ${whole}, expected one of ${known}`)
+            return filled ?? whole
+          }),
+    )
 
   // A price typed into a text (not quoted with {precio:…}) must still be one the services have.
   const prices = new Set(
@@ -213,12 +198,15 @@ export function loadContent(dir: string = contentDir()): LoadResult {
     ),
   )
   for (const name of contentNames)
-    for (const [where, value] of strings(content[name]))
+    mapContent(content[name], (value, where) => {
+      if (typeof value !== 'string') return undefined
       for (const [quoted] of value.matchAll(/\$\s?\d[\d,.]*\d|\$\d/g))
         if (!prices.has(quoted))
           problems.push(
             `${name}.yaml: ${where}: quotes the price ${quoted}, which no service has; write {precio:<service id>} to quote one`,
           )
+      return value
+    })
 
   return problems.length
     ? { ok: false, problems, files }
