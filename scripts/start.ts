@@ -73,7 +73,7 @@ if (!buildEnv.LEAD_ENDPOINT)
   console.log('Quote requests are SIMULATED (nothing is sent): LEAD_ENDPOINT is empty.')
 
 // 2. The local database, migrated.
-const d1 = createLocalD1(
+const d1 = await createLocalD1(
   process.env.LOCAL_STATE_DIR
     ? path.resolve(process.env.LOCAL_STATE_DIR)
     : path.join(root, '.wrangler', 'state'),

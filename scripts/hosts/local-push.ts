@@ -44,7 +44,7 @@ export async function startLocalPushStandIn(
   const device = standIn.subscribe(publicKey)
   const { endpoint, keys } = device.subscription
   // Every value is base64url or an address made here: nothing to quote.
-  executeLocalD1(
+  await executeLocalD1(
     d1,
     `DELETE FROM push_subscriptions WHERE name = '${STAND_IN_DEVICE_NAME}' OR endpoint LIKE 'http://127.0.0.1:%';
      INSERT INTO push_subscriptions (id, endpoint, p256dh, auth, name, created_by, created_at)

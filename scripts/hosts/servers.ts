@@ -6,7 +6,7 @@
  * Used by the preview scripts (`npm run serve:nginx|serve:apache|serve:pages`) and by the host tests.
  * Every config, pid and log file lives in a fresh temp folder, removed on close.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess, type ExecFileException } from 'node:child_process'
 import {
   chmodSync,
   cpSync,
@@ -24,6 +24,7 @@ import { request as httpsRequest } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { devVarsFile } from './dev-vars'
 
 export type HostName = 'nginx' | 'apache' | 'pages'
@@ -357,26 +358,28 @@ export function localD1Id(): string {
  */
 const WRANGLER_HANG_GUARD_MS = 600_000
 
-function wranglerD1(command: string, persistTo: string, ...more: string[]): void {
+async function wranglerD1(command: string, persistTo: string, ...more: string[]): Promise<void> {
   if (!existsSync(wranglerBin)) throw new Error('wrangler is not installed: run npm ci')
   mkdirSync(path.join(persistTo, 'home'), { recursive: true })
   const args = ['d1', ...command.split(' '), 'DB', '--local', '--persist-to', persistTo, ...more]
   const options = { cwd: projectRoot, env: wranglerEnv(persistTo), timeout: WRANGLER_HANG_GUARD_MS }
-  const result = spawnSync(wranglerBin, args, { ...options, encoding: 'utf8' })
-  if (result.status !== 0)
-    throw new Error(
-      `wrangler d1 ${command} failed (${result.signal ?? `exit ${result.status}`}):\n${result.stdout}\n${result.stderr}`,
-    )
+  await promisify(execFile)(wranglerBin, args, options).catch(
+    (error: ExecFileException & { stdout?: string; stderr?: string }) => {
+      throw new Error(
+        `wrangler d1 ${command} failed (${error.signal ?? `exit ${error.code}`}):\n${error.stdout}\n${error.stderr}`,
+      )
+    },
+  )
 }
 
-export function createLocalD1(persistTo: string): LocalD1 {
-  wranglerD1('migrations apply', persistTo)
+export async function createLocalD1(persistTo: string): Promise<LocalD1> {
+  await wranglerD1('migrations apply', persistTo)
   return { persistTo, databaseId: localD1Id() }
 }
 
 /** Runs SQL in the local database (before its server starts: `npm start`'s push stand-in, scripts/hosts/local-push.ts). */
-export function executeLocalD1(d1: LocalD1, sql: string): void {
-  wranglerD1('execute', d1.persistTo, '--command', sql)
+export function executeLocalD1(d1: LocalD1, sql: string): Promise<void> {
+  return wranglerD1('execute', d1.persistTo, '--command', sql)
 }
 
 /** The leads' schedule Worker (workers/lead-schedule/): its config, name and cron. */

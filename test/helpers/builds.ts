@@ -208,12 +208,12 @@ function migratedD1Template(): string {
  * (~15 s of CPU, a minute on a loaded machine). Made under another name and renamed: two workers that make it at
  * once cannot leave half of one.
  */
-export function ensureMigratedD1(): string {
+export async function ensureMigratedD1(): Promise<string> {
   const template = migratedD1Template()
   if (existsSync(template)) return template
   mkdirSync(path.dirname(template), { recursive: true })
   const making = mkdtempSync(`${template}-making-`)
-  createLocalD1(making)
+  await createLocalD1(making)
   try {
     renameSync(making, template)
   } catch (error) {
@@ -224,8 +224,8 @@ export function ensureMigratedD1(): string {
 }
 
 /** A copy of the migrated local D1 in `persistTo`, for one Pages stack. */
-export function migratedD1(persistTo: string): LocalD1 {
-  cpSync(ensureMigratedD1(), persistTo, { recursive: true })
+export async function migratedD1(persistTo: string): Promise<LocalD1> {
+  cpSync(await ensureMigratedD1(), persistTo, { recursive: true })
   return { persistTo, databaseId: localD1Id() }
 }
 

@@ -140,7 +140,7 @@ export async function startPagesStack({
     )
     const persistTo = path.join(dir, 'd1')
     const local =
-      database === 'broken' || !database ? migratedD1(persistTo) : { persistTo, databaseId: localD1Id() }
+      database === 'broken' || !database ? await migratedD1(persistTo) : { persistTo, databaseId: localD1Id() }
     const server: PagesServer = await startPages({
       root: typeof build === 'string' ? builtSite(build) : build.dir,
       port,

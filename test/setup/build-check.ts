@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import type { Config } from '@jest/types'
-import { buildIntoSync } from '../../scripts/lib/build-into'
+import { buildInto } from '../../scripts/lib/build-into'
 import { staleReason } from '../../scripts/lib/build-info'
 import { readBuildSettings, type BuildSettings } from '../../scripts/lib/build-settings'
 import { ensureMigratedD1, ensureVariant, type BuildName } from '../helpers/builds'
@@ -26,23 +26,20 @@ export default async function checkBuilds(
   project: Config.ProjectConfig,
 ): Promise<void> {
   const name = project.displayName?.name ?? 'browser'
-  checkBuild(project, name)
-  ensureMigratedD1()
-  // Side by side: each build has long single-threaded stretches (Rollup), and CI has two cores.
+  // Side by side: each build has long single-threaded stretches (Rollup, a step at a time), and CI has two cores.
   const variants = (project.testEnvironmentOptions.builds ?? []) as Exclude<BuildName, 'default'>[]
   const started = Date.now()
-  await Promise.all(
-    variants.map(async (variant) => {
-      const reason = await ensureVariant(variant)
-      if (reason)
-        console.log(
-          `\n[${name}] Built the ${variant} build for the tests (${reason}) in ${Math.round((Date.now() - started) / 1000)} s.`,
-        )
-    }),
-  )
+  const built = variants.map(async (variant) => {
+    const reason = await ensureVariant(variant)
+    if (reason)
+      console.log(
+        `\n[${name}] Built the ${variant} build for the tests (${reason}) in ${Math.round((Date.now() - started) / 1000)} s.`,
+      )
+  })
+  await Promise.all([checkBuild(project, name), ensureMigratedD1(), ...built])
 }
 
-function checkBuild(project: Config.ProjectConfig, name: string): void {
+async function checkBuild(project: Config.ProjectConfig, name: string): Promise<void> {
   const wanted = settingsOf(project.globals as Record<string, unknown>)
   const dist = path.resolve(root, process.env.DIST_DIR || 'dist')
   const contentDir = path.resolve(root, process.env.CONTENT_DIR || 'content')
@@ -59,17 +56,11 @@ function checkBuild(project: Config.ProjectConfig, name: string): void {
     )
   }
   console.log(`\n[${name}] Building dist/ again for the tests: ${reason}.`)
-  const result = buildIntoSync({
-    dist,
-    ssrDist: `${dist}-server`,
-    env: { ...wanted },
-    cwd: root,
-    inherit: true,
+  const started = Date.now()
+  await buildInto({ dist, ssrDist: `${dist}-server`, env: { ...wanted }, cwd: root }).catch((error: Error) => {
+    throw new Error(`The build for the ${name} tests failed (npm run build shows it whole): ${error.message}`)
   })
-  if (result.status !== 0 || result.error)
-    throw new Error(
-      `The build for the ${name} tests failed (${result.error?.message ?? `exit ${result.status}`}): run npm run build to see why.`,
-    )
+  console.log(`[${name}] Built dist/ in ${Math.round((Date.now() - started) / 1000)} s.`)
   const still = staleReason(dist, { settings: wanted, contentDir }, root)
   if (still) throw new Error(`After building, dist/ is still not the build the ${name} tests need: ${still}.`)
 }
