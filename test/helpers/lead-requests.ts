@@ -121,8 +121,13 @@ export function promiseAssets(promise?: unknown): NonNullable<LeadEnv['ASSETS']>
   }
 }
 
-/** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page. */
-export function formPost(env: LeadEnv, body: Record<string, string>, headers: Record<string, string> = {}) {
+/** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page; its after-the-answer work into `pending`. */
+function formPost(
+  env: LeadEnv,
+  body: Record<string, string>,
+  pending: Promise<unknown>[],
+  headers: Record<string, string> = {},
+) {
   return handleLeads({
     request: new Request(`${SITE}/api/leads`, {
       method: 'POST',
@@ -135,7 +140,7 @@ export function formPost(env: LeadEnv, body: Record<string, string>, headers: Re
       body: new URLSearchParams(body).toString(),
     }),
     env,
-    waitUntil: () => undefined,
+    waitUntil: (promise) => pending.push(promise),
     now: () => T0,
   })
 }
@@ -186,6 +191,8 @@ export interface LeadBench {
   readonly pending: Promise<unknown>[]
   /** Posts to the handler with this test's env (see `poster`). */
   post: ReturnType<typeof poster>
+  /** A urlencoded post from the site's own page, as a browser without JavaScript sends it (see `formPost`). */
+  formPost(body: Record<string, string>, headers?: Record<string, string>): Promise<Response>
   /** Rows of a query on this bench's D1. */
   rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]>
   /** The owner's summary counts (lead_counts), summed over the hours: `{ lead: 1, 'spam:honeypot': 2 }`. */
@@ -218,6 +225,8 @@ export function leadBench({
     ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
   }, 60_000)
   afterAll(async () => {
+    // The last test's deliveries first: run on a closed database they would log after the file ended.
+    await Promise.allSettled(pending.splice(0))
     await Promise.all([d1?.close(), standIn?.close()])
   })
   const bench: LeadBench = {
@@ -230,6 +239,7 @@ export function leadBench({
     env: undefined as unknown as LeadEnv,
     pending,
     post: poster(() => bench.env, pending),
+    formPost: (body, headers) => formPost(bench.env, body, pending, headers),
     rows: (sql, ...values) => rows(bench.d1, sql, ...values),
     counts: async () =>
       Object.fromEntries(

@@ -16,7 +16,6 @@ import { failingD1, startD1, type TestD1 } from '../helpers/d1'
 import {
   expectErrorPage,
   formJson,
-  formPost,
   ID,
   LEAD,
   leadBench,
@@ -74,11 +73,7 @@ describe('the database down', () => {
       lead: { name: LEAD.name },
     })
     // Without JavaScript: the same, as a page with both ways to reach the company.
-    await expectErrorPage(
-      await formPost(lead.env, { ...LEAD, name: 'Sin JavaScript' }),
-      503,
-      leadAnswers.relayed,
-    )
+    await expectErrorPage(await lead.formPost({ ...LEAD, name: 'Sin JavaScript' }), 503, leadAnswers.relayed)
     // Nothing at all reaches the owner: the visitor is told nothing was saved.
     lead.standIn.mode = 'fail'
     const unsent = await post(formJson({ id: uuid(3) }))

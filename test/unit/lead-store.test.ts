@@ -19,7 +19,6 @@ import { failingD1 } from '../helpers/d1'
 import {
   expectErrorPage,
   formJson,
-  formPost,
   ID,
   INBOX,
   LEAD,
@@ -361,11 +360,11 @@ describe('POST /api/leads', () => {
   test('a post without JavaScript is answered 303 to a thank-you page, or an error page in Spanish', async () => {
     // The form names no page: the browser's Referer does, when it is one of this site's pages.
     const fromContacto = { Referer: `${SITE}/contacto` }
-    const sent = await formPost(lead.env, { ...LEAD, _gotcha: '' }, fromContacto)
+    const sent = await lead.formPost({ ...LEAD, _gotcha: '' }, fromContacto)
     expect(sent.status).toBe(303)
     expect(sent.headers.get('Location')).toBe('/api/leads?estado=enviado')
     expect(await thanksPage(lead.env)).toContain('¡Mensaje Enviado!')
-    const refused = await formPost(lead.env, { ...LEAD, email: 'no' }, fromContacto)
+    const refused = await lead.formPost({ ...LEAD, email: 'no' }, fromContacto)
     expect(refused.status).toBe(422)
     expect(refused.headers.get('Content-Type')).toContain('text/html')
     expect(await refused.text()).toContain(leadFieldMessages.email.invalid)
@@ -438,7 +437,7 @@ describe('the hour’s storage ceiling', () => {
     expect(await refused.json()).toEqual({ error: leadAnswers.busy })
     expect(await rows('SELECT count(*) AS n FROM leads')).toEqual([{ n: 3 }])
     // Without JavaScript (at 10:00: the hour is full for an hour): a Spanish page with the phone and WhatsApp.
-    const page = await formPost(lead.env, { ...LEAD, id: uuid(5) })
+    const page = await lead.formPost({ ...LEAD, id: uuid(5) })
     expect(page.headers.get('Retry-After')).toBe('3600')
     await expectErrorPage(page, 503, leadAnswers.busy, 'Volver al formulario')
     // A retry of a stored one still gets its 200; the next hour stores again.
@@ -549,7 +548,7 @@ describe('Turnstile', () => {
     expect(turnstile.checks.map((check) => check.response)).toEqual(['token-bueno', 'token-bueno'])
     // Without JavaScript the widget never ran: a Spanish page says it was not sent, with both ways to reach us.
     lead.env.ASSETS = promiseAssets()
-    const page = await formPost(lead.env, { ...LEAD, id: uuid(4) })
+    const page = await lead.formPost({ ...LEAD, id: uuid(4) })
     await expectErrorPage(page, 403, 'No pudimos enviar tu mensaje', leadAnswers.turnstile)
     expect(await rows('SELECT count(*) AS n FROM leads')).toEqual([{ n: 1 }])
   })
