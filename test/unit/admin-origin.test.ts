@@ -9,12 +9,11 @@
 import { finishAuth, startAuth } from '../../edge/cms/oauth'
 import { handleInbox } from '../../edge/inbox/api'
 import { finishInboxSignIn } from '../../edge/inbox/github-sign-in'
-import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
-import { storeSession } from '../../edge/inbox/session-store'
 import { adminOrigin, adminPagesGate } from '../../edge/owner/origin'
 import { readCmsSettings } from '../../scripts/cms/settings'
 import { headersFile, parseHeadersFile, type HostPolicy } from '../../scripts/hosts/host-files'
 import { startD1, type TestD1 } from '../helpers/d1'
+import { SECRET, SITE, ownerSession } from '../helpers/inbox-owner'
 import {
   adminContentSecurityPolicy,
   adminHeaders,
@@ -23,9 +22,7 @@ import {
   securityHeaders,
 } from '../../scripts/hosts/host-rules'
 
-const SITE = 'https://www.aquapuebla.mx'
 const ADMIN = 'https://admin.aquapuebla.mx'
-const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
 
 // The inbox's sessions live in D1 (edge/inbox/session-store.ts).
 let d1: TestD1
@@ -45,50 +42,35 @@ test('ADMIN_ORIGIN is an exact https origin (http only on loopback); anything el
 })
 
 test('/admin/ on the public host, or a preview, redirects to the same path on ADMIN_ORIGIN, uncached', async () => {
+  const gate = (url: string, env: { ADMIN_ORIGIN?: string } = { ADMIN_ORIGIN: ADMIN }) =>
+    adminPagesGate({ request: new Request(url), env, next: served })
   for (const from of [SITE, 'https://3f2a.aquapuebla.pages.dev']) {
-    const answer = await adminPagesGate({
-      request: new Request(`${from}/admin/solicitudes/?estado=spam`),
-      env: { ADMIN_ORIGIN: ADMIN },
-      next: served,
-    })
+    const answer = await gate(`${from}/admin/solicitudes/?estado=spam`)
     expect(answer.status).toBe(307)
     expect(answer.headers.get('Location')).toBe(`${ADMIN}/admin/solicitudes/?estado=spam`)
     expect(answer.headers.get('Cache-Control')).toBe('no-store')
   }
-  const there = await adminPagesGate({
-    request: new Request(`${ADMIN}/admin/`),
-    env: { ADMIN_ORIGIN: ADMIN },
-    next: served,
-  })
-  expect(await there.text()).toBe('archivo estático')
-  // Without ADMIN_ORIGIN, as before: served wherever asked.
-  expect(
-    (await adminPagesGate({ request: new Request(`${SITE}/admin/`), env: {}, next: served })).status,
-  ).toBe(200)
+  expect(await (await gate(`${ADMIN}/admin/`)).text()).toBe('archivo estático')
+  // Without ADMIN_ORIGIN: served wherever asked.
+  expect((await gate(`${SITE}/admin/`, {})).status).toBe(200)
   // Misconfigured: an error naming the variable, never the files on the wrong origin.
-  const broken = await adminPagesGate({
-    request: new Request(`${SITE}/admin/`),
-    env: { ADMIN_ORIGIN: 'admin.aquapuebla.mx' },
-    next: served,
-  })
+  const broken = await gate(`${SITE}/admin/`, { ADMIN_ORIGIN: 'admin.aquapuebla.mx' })
   expect(broken.status).toBe(500)
   expect(await broken.text()).toMatch(/^ADMIN_ORIGIN: "admin\.aquapuebla\.mx" is not an origin/)
 })
 
 test('the inbox API answers only on ADMIN_ORIGIN: elsewhere 404 even with a valid session', async () => {
-  const session = newSession('duena')
-  const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
-  await storeSession(d1.db, session, 'github')
+  const { cookie } = await ownerSession(d1.db)
   const env = {
     SESSION_SECRET: SECRET,
     ADMIN_ORIGIN: ADMIN,
     INBOX_DEV_LOGIN_TOKEN: 'x'.repeat(32),
     DB: d1.db,
   }
-  const call = (origin: string, route: string) =>
+  const call = (origin: string, route: string, environment = env) =>
     handleInbox({
       request: new Request(`${origin}/api/inbox/${route}`, { headers: { Cookie: cookie } }),
-      env,
+      env: environment,
     })
   for (const route of ['session', 'leads', 'export.csv', 'login', 'dev-login?token=x'])
     expect({ route, status: (await call(SITE, route)).status }).toEqual({ route, status: 404 })
@@ -101,11 +83,7 @@ test('the inbox API answers only on ADMIN_ORIGIN: elsewhere 404 even with a vali
   // A malformed ADMIN_ORIGIN closes the API rather than opening it on every host.
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
   try {
-    const broken = await handleInbox({
-      request: new Request(`${ADMIN}/api/inbox/session`, { headers: { Cookie: cookie } }),
-      env: { ...env, ADMIN_ORIGIN: 'admin' },
-    })
-    expect(broken.status).toBe(404)
+    expect((await call(ADMIN, 'session', { ...env, ADMIN_ORIGIN: 'admin' })).status).toBe(404)
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^ADMIN_ORIGIN: "admin"/))
   } finally {
     logged.mockRestore()
