@@ -175,11 +175,12 @@ test('through the API, a change or a delete the store cannot do is answered 422,
 /** `MM-DDTHH[:MM]` of 2026, UTC. */
 const iso = (time: string) => `2026-${time}${time.length === 8 ? ':00' : ''}:00.000Z`
 
-/** Rows with a deadline, as the endpoint writes them: [id, created, due, first contact (null: none), status]. */
-async function seedPromised(rows: [string, string, string | null, string | null, string][]): Promise<void> {
+/** Rows as the endpoint writes them: [id, created, due (none: null), first contact (none: null), status (nuevo)]. */
+type Row = [string, string, (string | null)?, (string | null)?, string?]
+async function seedPromised(rows: Row[]): Promise<void> {
   await d1.clear()
   await d1.db.batch(
-    rows.map(([id, created, due, contact, status]) =>
+    rows.map(([id, created, due = null, contact = null, status = 'nuevo']) =>
       d1.db
         .prepare(
           `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, updated_at, due_at,
@@ -207,7 +208,7 @@ describe('the month figures (issue 42: «0 de 4» counted four leads still in ti
       ['abierta-1', '11-25T16', '11-26T16', null, 'nuevo'],
       ['abierta-2', '11-25T17:30', '11-25T19:30', null, 'nuevo'],
       // Stored before deadlines were kept: received, in no count of the promise.
-      ['sin-plazo', '11-02T15', null, null, 'nuevo'],
+      ['sin-plazo', '11-02T15'],
       // Spam: nowhere.
       ['spam', '11-24T15', '11-25T15', null, 'spam'],
       // Last month: one answered exactly at its deadline (in time).
@@ -253,14 +254,14 @@ describe('the CSV, a page of rows at a time', () => {
 
   test('pages follow the view’s order without a gap or a repeat, whatever their size', async () => {
     await seedPromised([
-      ['a', '11-20T15', '11-21T15', null, 'nuevo'],
-      ['b', '11-21T15', '11-22T15', null, 'nuevo'],
+      ['a', '11-20T15', '11-21T15'],
+      ['b', '11-21T15', '11-22T15'],
       // Same arrival as b: the id breaks the tie in both orders.
-      ['c', '11-21T15', '11-22T15', null, 'nuevo'],
-      ['d', '11-22T15', null, null, 'nuevo'],
-      ['e', '11-23T15', '11-23T17', null, 'nuevo'],
+      ['c', '11-21T15', '11-22T15'],
+      ['d', '11-22T15'],
+      ['e', '11-23T15', '11-23T17'],
       ['f', '11-24T15', '11-25T15', '11-24T16', 'contactado'],
-      ['g', '11-24T16', null, null, 'nuevo'],
+      ['g', '11-24T16'],
     ])
     await d1.db.prepare("UPDATE leads SET urgent = 1 WHERE id = 'e'").run()
     for (const filter of [
