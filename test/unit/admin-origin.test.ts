@@ -9,12 +9,11 @@
 import { finishAuth, startAuth } from '../../edge/cms/oauth'
 import { handleInbox } from '../../edge/inbox/api'
 import { finishInboxSignIn } from '../../edge/inbox/github-sign-in'
-import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
-import { storeSession } from '../../edge/inbox/session-store'
 import { adminOrigin, adminPagesGate } from '../../edge/owner/origin'
 import { readCmsSettings } from '../../scripts/cms/settings'
-import { headersFile, parseHeadersFile, type HostPolicy } from '../../scripts/hosts/host-files'
+import { headersFile, type HostPolicy } from '../../scripts/hosts/host-files'
 import { startD1, type TestD1 } from '../helpers/d1'
+import { SECRET, SITE, ownerSession } from '../helpers/inbox-owner'
 import {
   adminContentSecurityPolicy,
   adminHeaders,
@@ -23,9 +22,7 @@ import {
   securityHeaders,
 } from '../../scripts/hosts/host-rules'
 
-const SITE = 'https://www.aquapuebla.mx'
 const ADMIN = 'https://admin.aquapuebla.mx'
-const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
 
 // The inbox's sessions live in D1 (edge/inbox/session-store.ts).
 let d1: TestD1
@@ -45,50 +42,35 @@ test('ADMIN_ORIGIN is an exact https origin (http only on loopback); anything el
 })
 
 test('/admin/ on the public host, or a preview, redirects to the same path on ADMIN_ORIGIN, uncached', async () => {
+  const gate = (url: string, env: { ADMIN_ORIGIN?: string } = { ADMIN_ORIGIN: ADMIN }) =>
+    adminPagesGate({ request: new Request(url), env, next: served })
   for (const from of [SITE, 'https://3f2a.aquapuebla.pages.dev']) {
-    const answer = await adminPagesGate({
-      request: new Request(`${from}/admin/solicitudes/?estado=spam`),
-      env: { ADMIN_ORIGIN: ADMIN },
-      next: served,
-    })
+    const answer = await gate(`${from}/admin/solicitudes/?estado=spam`)
     expect(answer.status).toBe(307)
     expect(answer.headers.get('Location')).toBe(`${ADMIN}/admin/solicitudes/?estado=spam`)
     expect(answer.headers.get('Cache-Control')).toBe('no-store')
   }
-  const there = await adminPagesGate({
-    request: new Request(`${ADMIN}/admin/`),
-    env: { ADMIN_ORIGIN: ADMIN },
-    next: served,
-  })
-  expect(await there.text()).toBe('archivo estático')
-  // Without ADMIN_ORIGIN, as before: served wherever asked.
-  expect(
-    (await adminPagesGate({ request: new Request(`${SITE}/admin/`), env: {}, next: served })).status,
-  ).toBe(200)
+  expect(await (await gate(`${ADMIN}/admin/`)).text()).toBe('archivo estático')
+  // Without ADMIN_ORIGIN: served wherever asked.
+  expect((await gate(`${SITE}/admin/`, {})).status).toBe(200)
   // Misconfigured: an error naming the variable, never the files on the wrong origin.
-  const broken = await adminPagesGate({
-    request: new Request(`${SITE}/admin/`),
-    env: { ADMIN_ORIGIN: 'admin.aquapuebla.mx' },
-    next: served,
-  })
+  const broken = await gate(`${SITE}/admin/`, { ADMIN_ORIGIN: 'admin.aquapuebla.mx' })
   expect(broken.status).toBe(500)
   expect(await broken.text()).toMatch(/^ADMIN_ORIGIN: "admin\.aquapuebla\.mx" is not an origin/)
 })
 
 test('the inbox API answers only on ADMIN_ORIGIN: elsewhere 404 even with a valid session', async () => {
-  const session = newSession('duena')
-  const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
-  await storeSession(d1.db, session, 'github')
+  const { cookie } = await ownerSession(d1.db)
   const env = {
     SESSION_SECRET: SECRET,
     ADMIN_ORIGIN: ADMIN,
     INBOX_DEV_LOGIN_TOKEN: 'x'.repeat(32),
     DB: d1.db,
   }
-  const call = (origin: string, route: string) =>
+  const call = (origin: string, route: string, environment = env) =>
     handleInbox({
       request: new Request(`${origin}/api/inbox/${route}`, { headers: { Cookie: cookie } }),
-      env,
+      env: environment,
     })
   for (const route of ['session', 'leads', 'export.csv', 'login', 'dev-login?token=x'])
     expect({ route, status: (await call(SITE, route)).status }).toEqual({ route, status: 404 })
@@ -101,11 +83,7 @@ test('the inbox API answers only on ADMIN_ORIGIN: elsewhere 404 even with a vali
   // A malformed ADMIN_ORIGIN closes the API rather than opening it on every host.
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
   try {
-    const broken = await handleInbox({
-      request: new Request(`${ADMIN}/api/inbox/session`, { headers: { Cookie: cookie } }),
-      env: { ...env, ADMIN_ORIGIN: 'admin' },
-    })
-    expect(broken.status).toBe(404)
+    expect((await call(ADMIN, 'session', { ...env, ADMIN_ORIGIN: 'admin' })).status).toBe(404)
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^ADMIN_ORIGIN: "admin"/))
   } finally {
     logged.mockRestore()
@@ -130,7 +108,9 @@ test('the CMS sign-in exists only on ADMIN_ORIGIN, and hands the token to that o
   expect(page).toContain(JSON.stringify([ADMIN]))
 })
 
-test('the build’s _headers gives the admin host its sandboxing rule, which the admin’s and inbox’s rules detach', () => {
+// The rules on the admin host (`sandbox` on its public files, detached by the admin's and the inbox's own policy):
+// served by wrangler in test/owner/admin-origin.test.ts «the public origin sends the owner’s pages to the admin origin…».
+test('the build reads ADMIN_ORIGIN strictly: without it _headers has no rule for an admin host; the CMS signs in there by default (its config.yml base_url)', () => {
   const policy: HostPolicy = {
     siteUrl: SITE,
     headers: securityHeaders("default-src 'none'"),
@@ -138,34 +118,12 @@ test('the build’s _headers gives the admin host its sandboxing rule, which the
     otherFiles: [],
     adminHeaders: adminHeaders(adminContentSecurityPolicy()),
     inboxHeaders: inboxHeaders(),
-    adminHost: 'admin.aquapuebla.mx',
   }
-  const rules = parseHeadersFile(headersFile(policy, {}))
-  expect(rules.map((rule) => rule.pattern).slice(0, 4)).toEqual([
-    '/*',
-    'https://admin.aquapuebla.mx/*',
-    '/admin/*',
-    '/admin/solicitudes/*',
-  ])
-  expect(rules[1]?.headers).toEqual({
-    'Content-Security-Policy': 'sandbox',
-    'X-Robots-Tag': 'noindex, nofollow',
-  })
-  const text = headersFile(policy, {})
-  const block = (pattern: string) => text.split('\n\n').find((rule) => rule.startsWith(`${pattern}\n`)) ?? ''
-  // The admin's rule first drops what the site-wide and the admin-host rules set (the sandbox policy, the
-  // robots line), then sets its own; the inbox's, under it, drops the admin's policy for its own.
-  expect(block('/admin/*')).toContain('  ! Content-Security-Policy')
-  expect(block('/admin/*')).toContain('  ! X-Robots-Tag')
-  expect(block('/admin/solicitudes/*')).toContain('  ! Content-Security-Policy')
-  // No ADMIN_ORIGIN, no such rule: the default build's _headers is unchanged.
-  expect(headersFile({ ...policy, adminHost: undefined }, {})).not.toMatch(/^https:\/\//m)
+  expect(headersFile({ ...policy, adminHost: 'admin.aquapuebla.mx' }, {})).toMatch(/^https:\/\/admin\./m)
+  expect(headersFile(policy, {})).not.toMatch(/^https:\/\//m)
   expect(readAdminOrigin({})).toBe('')
   expect(readAdminOrigin({ ADMIN_ORIGIN: ADMIN })).toBe(ADMIN)
   expect(() => readAdminOrigin({ ADMIN_ORIGIN: 'admin.aquapuebla.mx' })).toThrow(/ADMIN_ORIGIN/)
-})
-
-test('the CMS signs in at ADMIN_ORIGIN by default (its config.yml base_url)', () => {
   expect(readCmsSettings({ ADMIN_ORIGIN: ADMIN }).authBaseUrl).toBe(ADMIN)
   expect(
     readCmsSettings({ ADMIN_ORIGIN: ADMIN, CMS_AUTH_BASE_URL: 'https://otro.example/' }).authBaseUrl,

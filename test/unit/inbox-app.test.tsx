@@ -252,7 +252,7 @@ test("an alert's lead that was deleted says so", async () => {
   open(fakeApi([laura()]), 'gone')
   expect(
     await screen.findByText('La solicitud de ese aviso ya no existe: quizá la eliminaste.'),
-  ).toBeInTheDocument()
+  ).toBeVisible()
 })
 
 test('everything answered: «¡Al día!»', async () => {
@@ -343,11 +343,8 @@ test('the month figures count answered late apart; unanswered ones inside their 
 })
 
 describe('the API client', () => {
-  const answer = (status: number, body?: unknown) =>
-    new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    })
+  const answer = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
   test('sends the session’s CSRF token with every change, never with a read', async () => {
     const fetcher = jest.fn(async (url: RequestInfo | URL) =>

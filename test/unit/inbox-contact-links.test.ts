@@ -11,15 +11,14 @@ import {
   whatsappHref,
 } from '../../contract/contact-links'
 
-test('a call dials the digits, with the + the client typed', () => {
-  expect(telHref('222 555 0101')).toBe('tel:2225550101')
-  expect(telHref(' +52 (222) 555-0101 ')).toBe('tel:+522225550101')
-})
-
-test('WhatsApp gets the international number: a ten-digit Mexican number gains 52', () => {
-  expect(whatsappDigits('222 555 0101')).toBe('522225550101')
-  expect(whatsappDigits('+52 222 555 0101')).toBe('522225550101')
-  expect(whatsappDigits('+1 415 555 0100')).toBe('14155550100')
+// A call dials the digits, with the + the client typed; WhatsApp gets the international number: a ten-digit Mexican
+// number gains 52.
+test.each([
+  ['222 555 0101', 'tel:2225550101', '522225550101'],
+  [' +52 (222) 555-0101 ', 'tel:+522225550101', '522225550101'],
+  ['+1 415 555 0100', 'tel:+14155550100', '14155550100'],
+])('%j: a call to %s, WhatsApp to %s', (phone, tel, whatsapp) => {
+  expect([telHref(phone), whatsappDigits(phone)]).toEqual([tel, whatsapp])
 })
 
 test('the WhatsApp greeting names the client by first name and the service they asked about', () => {

@@ -19,6 +19,17 @@ const PUBLIC_KEY = 'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIi
 const GONE =
   'El servicio de avisos dice que este celular ya no está suscrito: lo quitamos de la lista. Vuelve a activar los avisos en él.'
 
+/** A device as the server lists it, added an hour ago. */
+const device = (id: string, name: string): PushDevice => ({
+  id,
+  name,
+  createdBy: 'duena',
+  createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+  lastSuccessAt: null,
+  lastError: null,
+  lastErrorAt: null,
+})
+
 /** The server's side in memory: its devices, and which devices their push service forgot. */
 function memoryApi(
   devices: PushDevice[] = [],
@@ -29,17 +40,9 @@ function memoryApi(
     async add({ name, subscription }: PushDeviceRequest) {
       if (!subscription.endpoint.startsWith('https://'))
         throw new ApiError('Este navegador dio una dirección de avisos que no reconocemos.')
-      const device = {
-        id: `d${devices.length + 1}`,
-        name,
-        createdBy: 'duena',
-        createdAt: new Date().toISOString(),
-        lastSuccessAt: null,
-        lastError: null,
-        lastErrorAt: null,
-      }
-      devices.push(device)
-      return device
+      const added = { ...device(`d${devices.length + 1}`, name), createdAt: new Date().toISOString() }
+      devices.push(added)
+      return added
     },
     async remove(id) {
       devices.splice(
@@ -55,16 +58,6 @@ function memoryApi(
   }
   return api
 }
-
-const device = (id: string, name: string): PushDevice => ({
-  id,
-  name,
-  createdBy: 'duena',
-  createdAt: new Date(Date.now() - 3_600_000).toISOString(),
-  lastSuccessAt: null,
-  lastError: null,
-  lastErrorAt: null,
-})
 
 function openPanel(api: PushApi, browser: BrowserPush) {
   const said: string[] = []
@@ -83,16 +76,17 @@ function openPanel(api: PushApi, browser: BrowserPush) {
 function standInBrowser(support: PushSupport = 'ok', arrives = true) {
   let subscribed = false
   let remembered: string | null = null
+  const subscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/aqui',
+    keys: { p256dh: 'p', auth: 'a' },
+  }
   const browser: BrowserPush & { unsubscribed: number } = {
     unsubscribed: 0,
     support: () => support,
-    current: async () =>
-      subscribed
-        ? { endpoint: 'https://fcm.googleapis.com/fcm/send/aqui', keys: { p256dh: 'p', auth: 'a' } }
-        : null,
+    current: async () => (subscribed ? subscription : null),
     async subscribe() {
       subscribed = true
-      return { endpoint: 'https://fcm.googleapis.com/fcm/send/aqui', keys: { p256dh: 'p', auth: 'a' } }
+      return subscription
     },
     async unsubscribe() {
       browser.unsubscribed += 1
@@ -201,19 +195,18 @@ describe('browserPush over the browser’s APIs (stood in)', () => {
     return { browser: browserPush(win as never), subscribed, post }
   }
 
-  test('asks permission, then subscribes for visible notifications with the server’s key', async () => {
+  test('asks permission, then subscribes for visible notifications with the server’s key; a refusal is said in Spanish, with what to do', async () => {
     const { browser, subscribed } = fakeWindow()
     await browser.subscribe(PUBLIC_KEY)
     expect(subscribed).toEqual([
       { options: { userVisibleOnly: true, applicationServerKey: keyBytes(PUBLIC_KEY) } },
     ])
     expect(keyBytes(PUBLIC_KEY)).toHaveLength(65)
-  })
-
-  test('a refusal is said in Spanish, with what to do', async () => {
-    await expect(fakeWindow({ permission: 'denied' }).browser.subscribe(PUBLIC_KEY)).rejects.toThrow(
+    const refused = fakeWindow({ permission: 'denied' })
+    await expect(refused.browser.subscribe(PUBLIC_KEY)).rejects.toThrow(
       /Bloqueaste las notificaciones de este sitio/,
     )
+    expect(refused.subscribed).toEqual([])
   })
 
   test('an iPhone in Safari without the Push API is told to add the inbox to the home screen', () => {

@@ -15,12 +15,12 @@ import {
   sessionPurge,
   sessionStanding,
   startRenewal,
-  storeSession,
   type SessionKind,
 } from '../../edge/inbox/session-store'
 import { ScheduleError, runSchedule } from '../../edge/leads/schedule'
 import { SignedOut, createApiClient } from '../../src/inbox/api-client'
 import { startD1, type TestD1 } from '../helpers/d1'
+import { NOT_SIGNED_IN, SECRET, SITE, ownerSession } from '../helpers/inbox-owner'
 import {
   LOCAL_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -33,7 +33,6 @@ import {
   verifySession,
 } from '../../edge/inbox/session'
 
-const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
 const NOW = Date.parse('2026-11-25T10:00:00Z')
 
 test('a signed session is read back with its login, expiry and CSRF token until it expires, then refused', async () => {
@@ -77,80 +76,50 @@ test('no session is made or accepted without a long enough SESSION_SECRET', asyn
   expect(await verifySession(value, '', NOW)).toBeNull()
 })
 
-test('the cookie is __Host-, HttpOnly, Secure, SameSite=Strict, for the whole host, for the session’s life', () => {
-  const site = new Request('https://www.aquapuebla.mx/api/inbox/dev-login')
-  expect(SESSION_COOKIE).toBe('__Host-aquapuebla_inbox')
-  expect(sessionCookie(site, 'abc')).toBe(
-    `__Host-aquapuebla_inbox=abc; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; Secure; SameSite=Strict`,
-  )
-  expect(clearedSessionCookie(site)).toBe(
-    '__Host-aquapuebla_inbox=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict',
-  )
-  // A __Host- cookie names no Domain (bound to this host) and must be Secure with Path=/, or browsers drop it.
-  expect(sessionCookie(site, 'abc')).not.toMatch(/Domain=/i)
-  // Plain HTTP to a public name still gets the __Host- cookie: the browser refuses it there, the sign-in fails
-  // closed instead of sending a session in clear.
-  expect(sessionCookie(new Request('http://www.aquapuebla.mx/'), 'abc')).toMatch(
-    /^__Host-aquapuebla_inbox=abc;.*Secure/,
-  )
-})
-
-test('on plain-HTTP loopback (npm start, the tests) the cookie has no prefix and no Secure, which WebKit drops there', () => {
-  for (const origin of ['http://127.0.0.1:8788', 'http://localhost:8788', 'http://[::1]:8788']) {
-    const local = new Request(`${origin}/api/inbox/dev-login`)
-    expect(sessionCookie(local, 'abc')).toBe(
-      `aquapuebla_inbox=abc; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly; SameSite=Strict`,
+// A __Host- cookie names no Domain (bound to this host) and must be Secure with Path=/, or browsers drop it. Plain
+// HTTP to a public name still gets it: the browser refuses it there, and the sign-in fails closed instead of sending
+// a session in clear. Loopback over https (wrangler pages dev --local-protocol=https) is the site's case; on
+// plain-HTTP loopback (npm start, the tests) the cookie has no prefix and no Secure, which WebKit drops there.
+test.each([
+  ['https://www.aquapuebla.mx', '__Host-aquapuebla_inbox', '; Secure'],
+  ['http://www.aquapuebla.mx', '__Host-aquapuebla_inbox', '; Secure'],
+  ['https://127.0.0.1:8788', '__Host-aquapuebla_inbox', '; Secure'],
+  ['http://127.0.0.1:8788', 'aquapuebla_inbox', ''],
+  ['http://localhost:8788', 'aquapuebla_inbox', ''],
+  ['http://[::1]:8788', 'aquapuebla_inbox', ''],
+])(
+  'on %s the cookie is %s, HttpOnly%s, SameSite=Strict, for the whole host, for the session’s life',
+  (origin, name, secure) => {
+    const request = new Request(`${origin}/api/inbox/dev-login`)
+    expect(sessionCookie(request, 'abc')).toBe(
+      `${name}=abc; Path=/; Max-Age=${SESSION_SECONDS}; HttpOnly${secure}; SameSite=Strict`,
     )
-    expect(clearedSessionCookie(local)).toBe(
-      'aquapuebla_inbox=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict',
+    expect(clearedSessionCookie(request)).toBe(
+      `${name}=; Path=/; Max-Age=0; HttpOnly${secure}; SameSite=Strict`,
     )
-  }
-  // Loopback over https (wrangler pages dev --local-protocol=https) is the site's case.
-  expect(sessionCookie(new Request('https://127.0.0.1:8788/'), 'abc')).toMatch(
-    /^__Host-aquapuebla_inbox=abc;.*Secure/,
-  )
-})
+  },
+)
 
 test('each context reads only its own name, among the request’s other cookies: a cookie without the prefix is never a session on the site', async () => {
+  expect([SESSION_COOKIE, LOCAL_SESSION_COOKIE]).toEqual(['__Host-aquapuebla_inbox', 'aquapuebla_inbox'])
   const value = await signSession(newSession('duena', NOW), SECRET)
-  const onSite = (cookie: string) =>
-    sessionOf(
-      new Request('https://www.aquapuebla.mx/api/inbox/session', { headers: { Cookie: cookie } }),
-      SECRET,
-      NOW,
-    )
-  const onLoopback = (cookie: string) =>
-    sessionOf(
-      new Request('http://127.0.0.1:8788/api/inbox/session', { headers: { Cookie: cookie } }),
-      SECRET,
-      NOW,
-    )
-  expect((await onSite(`otra=1; ${SESSION_COOKIE}=${value}; y=2`))?.login).toBe('duena')
+  const on = (origin: string, cookie: string) =>
+    sessionOf(new Request(`${origin}/api/inbox/session`, { headers: { Cookie: cookie } }), SECRET, NOW)
+  const [site, loopback] = ['https://www.aquapuebla.mx', 'http://127.0.0.1:8788']
+  expect((await on(site, `otra=1; ${SESSION_COOKIE}=${value}; y=2`))?.login).toBe('duena')
   // A sibling subdomain or a plain-HTTP page can set `aquapuebla_inbox` (not `__Host-…`): never read on the site.
-  expect(await onSite(`${LOCAL_SESSION_COOKIE}=${value}`)).toBeNull()
-  expect((await onLoopback(`${LOCAL_SESSION_COOKIE}=${value}`))?.login).toBe('duena')
-  expect(await onLoopback(`${SESSION_COOKIE}=${value}`)).toBeNull()
+  expect(await on(site, `${LOCAL_SESSION_COOKIE}=${value}`)).toBeNull()
+  expect((await on(loopback, `${LOCAL_SESSION_COOKIE}=${value}`))?.login).toBe('duena')
+  expect(await on(loopback, `${SESSION_COOKIE}=${value}`)).toBeNull()
 })
 
 describe('sessions in D1', () => {
-  const SITE = 'https://www.aquapuebla.mx'
-  const NOT_SIGNED_IN = { error: 'Inicia sesión para ver las solicitudes.' }
   let d1: TestD1
   beforeAll(async () => void (d1 = await startD1()))
   afterAll(() => d1.close())
-  const env = () => ({ DB: d1.db, SESSION_SECRET: SECRET })
-
   /** A browser signed in `ago` ms before now: its session, its cookie, and a call to the API with both. */
-  async function signedIn(kind: SessionKind = 'github', ago = 0) {
-    const at = Date.now() - ago
-    const session = newSession('duena', at)
-    await storeSession(d1.db, session, kind, at)
-    const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
-    const headers = { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf }
-    const call = (route: string, method = 'GET') =>
-      handleInbox({ request: new Request(`${SITE}/api/inbox/${route}`, { method, headers }), env: env() })
-    return { session, cookie, call }
-  }
+  const signedIn = (kind: SessionKind = 'github', ago = 0) =>
+    ownerSession(d1.db, { kind, at: Date.now() - ago })
 
   test('«Salir» ends the session for every copy of its cookie, which is sent back to the sign-in', async () => {
     const first = await signedIn()
@@ -160,11 +129,11 @@ describe('sessions in D1', () => {
       headers.set('Cookie', first.cookie)
       return handleInbox({
         request: new Request(`${SITE}${String(input)}`, { ...init, headers }),
-        env: env(),
+        env: { DB: d1.db, SESSION_SECRET: SECRET },
       })
     })
     expect((await copied.session()).login).toBe('duena')
-    const out = await first.call('logout', 'POST')
+    const out = await first.call('logout', { method: 'POST' })
     expect(out.status).toBe(204)
     expect(out.headers.get('Set-Cookie')).toMatch(/^__Host-aquapuebla_inbox=; Path=\/; Max-Age=0/)
     const refused = await first.call('leads')
@@ -178,23 +147,15 @@ describe('sessions in D1', () => {
 
   test('GitHub is asked again after an hour, a session without its word for two is let in no more; a local one lasts 12 h', async () => {
     const standings = async (kind: SessionKind, seconds: number[]) => {
-      const session = newSession('duena', NOW)
-      await storeSession(d1.db, session, kind, NOW)
+      const { session } = await ownerSession(d1.db, { kind, at: NOW })
       return Promise.all(seconds.map((s) => sessionStanding(d1.db, session, NOW + s * 1000)))
     }
     const [hour, access, day] = [RENEW_AFTER_SECONDS, ACCESS_SECONDS, SESSION_SECONDS]
-    expect(await standings('github', [0, hour - 1, hour, access - 1, access, day])).toEqual([
-      'open',
-      'open',
-      'due',
-      'due',
-      'stale',
-      'ended',
-    ])
+    const github = await standings('github', [0, hour - 1, hour, access - 1, access, day])
+    expect(github).toEqual(['open', 'open', 'due', 'due', 'stale', 'ended'])
     expect(await standings('local', [0, access, day - 1, day])).toEqual(['open', 'open', 'open', 'ended'])
     // A renewal under way (GitHub slow or down): not asked again for 15 minutes, and past two hours no session.
-    const session = newSession('duena', NOW)
-    await storeSession(d1.db, session, 'github', NOW)
+    const { session } = await ownerSession(d1.db, { at: NOW })
     const at = (seconds: number) => sessionStanding(d1.db, session, NOW + seconds * 1000)
     await startRenewal(d1.db, session, 'estado-1', NOW + hour * 1000)
     expect([await at(hour + 60), await at(hour + RENEWAL_RETRY_SECONDS)]).toEqual(['open', 'due'])
@@ -209,7 +170,7 @@ describe('sessions in D1', () => {
     const refused = await stale.call('leads')
     expect(refused.status).toBe(401)
     expect(await refused.json()).toEqual({ ...NOT_SIGNED_IN, renew: true })
-    expect((await stale.call('logout', 'POST')).status).toBe(204)
+    expect((await stale.call('logout', { method: 'POST' })).status).toBe(204)
     expect(await (await stale.call('leads')).json()).toEqual(NOT_SIGNED_IN)
   })
 

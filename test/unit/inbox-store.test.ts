@@ -7,9 +7,7 @@
  * the notification rows along, the CSV of what the filter shows (read a page at a time, in the view's order),
  * and the month figures with answered in time, answered late and not answered yet counted apart (issue 42).
  */
-import { handleInbox, leadsCsv } from '../../edge/inbox/api'
-import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
-import { storeSession } from '../../edge/inbox/session-store'
+import { leadsCsv } from '../../edge/inbox/api'
 import {
   PAGE_SIZE,
   filterFrom,
@@ -21,19 +19,22 @@ import {
   type LeadFilter,
 } from '../../edge/inbox/store'
 import { startD1, type TestD1 } from '../helpers/d1'
+import { ownerSession } from '../helpers/inbox-owner'
 import { FORMULA, MARKUP, SEED_LEADS, SPAM_NAMES, seedStatements, type SeedLead } from '../helpers/inbox-seed'
 
-const SITE = 'https://www.aquapuebla.mx'
-const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
 let d1: TestD1
-
-beforeAll(async () => {
-  d1 = await startD1()
-})
+beforeAll(async () => void (d1 = await startD1()))
 afterAll(() => d1.close())
+/** The seed's leads, or `extra` ones beside them. */
+const seed = (leads?: SeedLead[]) =>
+  d1.db.batch(
+    seedStatements(leads)
+      .slice(0, leads?.length)
+      .map((statement) => d1.db.prepare(statement)),
+  )
 beforeEach(async () => {
   await d1.clear()
-  await d1.db.batch(seedStatements().map((statement) => d1.db.prepare(statement)))
+  await seed()
 })
 
 const all: LeadFilter = { status: 'todas', query: '' }
@@ -80,11 +81,7 @@ test('newest first, spam set aside unless asked for and counted by reason, with 
     created_at: `2026-11-26T0${index}:00:00.000Z`,
     spam_reason: undefined,
   }))
-  await d1.db.batch(
-    seedStatements(more)
-      .slice(0, more.length)
-      .map((statement) => d1.db.prepare(statement)),
-  )
+  await seed(more)
   const grown = await listLeads(d1.db, all)
   expect(grown.spam.total).toBe(10)
   expect(grown.spam.reasons[0]).toEqual({ reason: null, count: 6 })
@@ -120,11 +117,7 @@ test('pages of 25, the next page continuing where the first stopped', async () =
     name: `Cliente ${String(index).padStart(2, '0')}`,
     created_at: `2026-09-${String(index + 1).padStart(2, '0')}T10:00:00.000Z`.replace('09-31', '10-01'),
   }))
-  await d1.db.batch(
-    seedStatements(extra)
-      .slice(0, 30)
-      .map((statement) => d1.db.prepare(statement)),
-  )
+  await seed(extra)
   const first = await listLeads(d1.db, all, 1)
   const second = await listLeads(d1.db, all, 2)
   expect(first.total).toBe(35)
@@ -168,43 +161,33 @@ test('a change sets status and note; an invalid one is refused before the databa
   expect(readChange({ note: '' })).toEqual({ note: '' })
 })
 
-describe('through the API with a session', () => {
-  async function call(route: string, init: RequestInit = {}) {
-    const session = newSession('duena')
-    await storeSession(d1.db, session, 'github')
-    const cookie = `${SESSION_COOKIE}=${await signSession(session, SECRET)}`
-    return handleInbox({
-      request: new Request(`${SITE}/api/inbox/${route}`, {
-        ...init,
-        headers: { Cookie: cookie, Origin: SITE, 'X-CSRF-Token': session.csrf, ...init.headers },
-      }),
-      env: { DB: d1.db, SESSION_SECRET: SECRET },
-    })
-  }
-
-  // What the page does with them (list, change, note, export, delete): test/owner/inbox.test.ts, on the phone.
-  test('a change or a delete the store cannot do is answered 422, 400, 404 or 405', async () => {
-    expect((await call('leads/lead-ana', { method: 'PATCH', body: '{"status":"x"}' })).status).toBe(422)
-    expect((await call('leads/lead-ana', { method: 'PATCH', body: 'no es json' })).status).toBe(400)
-    expect((await call('leads/no-existe', { method: 'PATCH', body: '{"note":"a"}' })).status).toBe(404)
-    expect((await call('leads/lead-old', { method: 'DELETE' })).status).toBe(204)
-    expect((await call('leads/lead-old', { method: 'DELETE' })).status).toBe(404)
-    expect((await call('leads/lead-old', { method: 'POST' })).status).toBe(405)
-  })
+// What the page does with them (list, change, note, export, delete): test/owner/inbox.test.ts, on the phone.
+test('through the API, a change or a delete the store cannot do is answered 422, 400, 404 or 405', async () => {
+  const { call } = await ownerSession(d1.db)
+  expect((await call('leads/lead-ana', { method: 'PATCH', body: '{"status":"x"}' })).status).toBe(422)
+  expect((await call('leads/lead-ana', { method: 'PATCH', body: 'no es json' })).status).toBe(400)
+  expect((await call('leads/no-existe', { method: 'PATCH', body: '{"note":"a"}' })).status).toBe(404)
+  expect((await call('leads/lead-old', { method: 'DELETE' })).status).toBe(204)
+  expect((await call('leads/lead-old', { method: 'DELETE' })).status).toBe(404)
+  expect((await call('leads/lead-old', { method: 'POST' })).status).toBe(405)
 })
 
-/** Rows with a deadline, as the endpoint writes them: [id, created, due, first contact (null: none), status]. */
-async function seedPromised(rows: [string, string, string | null, string | null, string][]): Promise<void> {
+/** `MM-DDTHH[:MM]` of 2026, UTC. */
+const iso = (time: string) => `2026-${time}${time.length === 8 ? ':00' : ''}:00.000Z`
+
+/** Rows as the endpoint writes them: [id, created, due (none: null), first contact (none: null), status (nuevo)]. */
+type Row = [string, string, (string | null)?, (string | null)?, string?]
+async function seedPromised(rows: Row[]): Promise<void> {
   await d1.clear()
   await d1.db.batch(
-    rows.map(([id, created, due, contact, status]) =>
+    rows.map(([id, created, due = null, contact = null, status = 'nuevo']) =>
       d1.db
         .prepare(
           `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, updated_at, due_at,
              first_contact_at, first_contact_via)
            VALUES (?1, ?2, ?1, 'a@b.mx', '2225550101', 'Consulta General', 'Hola', ?5, ?2, ?3, ?4, ?6)`,
         )
-        .bind(id, created, due, contact, status, contact ? 'llamada' : null),
+        .bind(id, iso(created), due && iso(due), contact && iso(contact), status, contact ? 'llamada' : null),
     ),
   )
 }
@@ -216,32 +199,20 @@ describe('the month figures (issue 42: «0 de 4» counted four leads still in ti
   test('answered in time, answered late, and not answered yet (overdue or still in time) are counted apart', async () => {
     await seedPromised([
       // Answered 1 h after arriving, deadline 24 h: in time.
-      [
-        'en-tiempo',
-        '2026-11-20T15:00:00.000Z',
-        '2026-11-21T15:00:00.000Z',
-        '2026-11-20T16:00:00.000Z',
-        'contactado',
-      ],
+      ['en-tiempo', '11-20T15', '11-21T15', '11-20T16', 'contactado'],
       // Answered two minutes after its deadline: late.
-      ['tarde', '2026-11-10T15:00:00.000Z', '2026-11-11T15:00:00.000Z', '2026-11-11T15:02:00.000Z', 'ganado'],
+      ['tarde', '11-10T15', '11-11T15', '11-11T15:02', 'ganado'],
       // Not answered, deadline past: overdue.
-      ['vencida', '2026-11-23T15:00:00.000Z', '2026-11-24T15:00:00.000Z', null, 'nuevo'],
+      ['vencida', '11-23T15', '11-24T15', null, 'nuevo'],
       // Not answered, still inside their deadline: neither kept nor broken yet.
-      ['abierta-1', '2026-11-25T16:00:00.000Z', '2026-11-26T16:00:00.000Z', null, 'nuevo'],
-      ['abierta-2', '2026-11-25T17:30:00.000Z', '2026-11-25T19:30:00.000Z', null, 'nuevo'],
+      ['abierta-1', '11-25T16', '11-26T16', null, 'nuevo'],
+      ['abierta-2', '11-25T17:30', '11-25T19:30', null, 'nuevo'],
       // Stored before deadlines were kept: received, in no count of the promise.
-      ['sin-plazo', '2026-11-02T15:00:00.000Z', null, null, 'nuevo'],
+      ['sin-plazo', '11-02T15'],
       // Spam: nowhere.
-      ['spam', '2026-11-24T15:00:00.000Z', '2026-11-25T15:00:00.000Z', null, 'spam'],
+      ['spam', '11-24T15', '11-25T15', null, 'spam'],
       // Last month: one answered exactly at its deadline (in time).
-      [
-        'octubre',
-        '2026-10-15T15:00:00.000Z',
-        '2026-10-16T15:00:00.000Z',
-        '2026-10-16T15:00:00.000Z',
-        'cotizado',
-      ],
+      ['octubre', '10-15T15', '10-16T15', '10-16T15', 'cotizado'],
     ])
     expect(await monthFigures(d1.db, now)).toEqual([
       {
@@ -283,14 +254,14 @@ describe('the CSV, a page of rows at a time', () => {
 
   test('pages follow the view’s order without a gap or a repeat, whatever their size', async () => {
     await seedPromised([
-      ['a', '2026-11-20T15:00:00.000Z', '2026-11-21T15:00:00.000Z', null, 'nuevo'],
-      ['b', '2026-11-21T15:00:00.000Z', '2026-11-22T15:00:00.000Z', null, 'nuevo'],
+      ['a', '11-20T15', '11-21T15'],
+      ['b', '11-21T15', '11-22T15'],
       // Same arrival as b: the id breaks the tie in both orders.
-      ['c', '2026-11-21T15:00:00.000Z', '2026-11-22T15:00:00.000Z', null, 'nuevo'],
-      ['d', '2026-11-22T15:00:00.000Z', null, null, 'nuevo'],
-      ['e', '2026-11-23T15:00:00.000Z', '2026-11-23T17:00:00.000Z', null, 'nuevo'],
-      ['f', '2026-11-24T15:00:00.000Z', '2026-11-25T15:00:00.000Z', '2026-11-24T16:00:00.000Z', 'contactado'],
-      ['g', '2026-11-24T16:00:00.000Z', null, null, 'nuevo'],
+      ['c', '11-21T15', '11-22T15'],
+      ['d', '11-22T15'],
+      ['e', '11-23T15', '11-23T17'],
+      ['f', '11-24T15', '11-25T15', '11-24T16', 'contactado'],
+      ['g', '11-24T16'],
     ])
     await d1.db.prepare("UPDATE leads SET urgent = 1 WHERE id = 'e'").run()
     for (const filter of [
@@ -305,14 +276,8 @@ describe('the CSV, a page of rows at a time', () => {
       )
     }
     // «Por atender»: the emergency first, then by deadline, those without one last, oldest first.
-    expect((await rows({ status: 'por-atender', query: '' }, 3)).flat()).toEqual([
-      'e',
-      'a',
-      'b',
-      'c',
-      'd',
-      'g',
-    ])
+    const byDeadline = (await rows({ status: 'por-atender', query: '' }, 3)).flat()
+    expect(byDeadline).toEqual(['e', 'a', 'b', 'c', 'd', 'g'])
   })
 
   test('the export answers every row, the same bytes as one file of them, more rows than a page', async () => {
@@ -332,14 +297,7 @@ describe('the CSV, a page of rows at a time', () => {
           ),
       ),
     )
-    const session = newSession('duena')
-    await storeSession(d1.db, session, 'github')
-    const answer = await handleInbox({
-      request: new Request(`${SITE}/api/inbox/export.csv?estado=todas`, {
-        headers: { Cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}`, Origin: SITE },
-      }),
-      env: { DB: d1.db, SESSION_SECRET: SECRET },
-    })
+    const answer = await (await ownerSession(d1.db)).call('export.csv?estado=todas')
     expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(answer.headers.get('Content-Disposition')).toMatch(
       /^attachment; filename="solicitudes-\d{4}-\d{2}-\d{2}\.csv"$/,

@@ -68,10 +68,16 @@ test('what the page noted is stored cleaned and bounded; of a referrer its host,
   expect(JSON.stringify(lead.standIn.webhooks[0]?.body)).not.toContain('VALOR-DEL-CLIC')
 })
 
-test('a lead is never refused for its source: what is not what it should be is dropped', async () => {
-  const junk = [
+// A lead is never refused for its source: what is not what it should be is dropped.
+test.each<[string, unknown, Record<string, unknown>]>([
+  [
+    'a text instead of the note: as if no page had noted anything (the Referer, absent here, is all there is)',
     'https://evil.example/',
-    ['a', 'b'],
+    { source_via: 'post', source_referrer: '', source_utm_source: '' },
+  ],
+  ['a list instead of the note: the same', ['a', 'b'], { source_via: 'post', source_referrer: '' }],
+  [
+    'fields of the wrong kind: each dropped, the rest kept',
     {
       landing: { path: '/' },
       referrer: 'no es un host/../..',
@@ -79,35 +85,21 @@ test('a lead is never refused for its source: what is not what it should be is d
       gclid: 1,
       fbclid: 'x',
     },
-  ]
-  for (const [n, source] of junk.entries())
-    expect((await post(formJson({ id: uuid(n), source }))).status).toBe(201)
-  expect(await sources()).toEqual([
-    // Not an object: as if no page had noted anything (the Referer, absent here, is all there is).
-    expect.objectContaining({ source_via: 'post', source_referrer: '', source_utm_source: '' }),
-    expect.objectContaining({ source_via: 'post', source_referrer: '' }),
-    expect.objectContaining({
-      source_via: 'page',
-      source_landing: '',
-      source_referrer: '',
-      source_gclid: 0,
-      source_fbclid: 1,
-    }),
-  ])
-})
-
-test('a first load that came from another page of the site: its tags count, the original source was not seen', async () => {
-  await post(formJson({ id: uuid(1), source: { landing: '/contacto', referrer: 'www.aquapuebla.mx' } }))
-  await post(
-    formJson({
-      id: uuid(2),
-      source: { landing: '/contacto', referrer: 'www.aquapuebla.mx', utm_source: 'volante' },
-    }),
-  )
-  expect(await sources()).toEqual([
-    expect.objectContaining({ source_via: 'site', source_landing: '/contacto', source_referrer: '' }),
-    expect.objectContaining({ source_via: 'site', source_referrer: '', source_utm_source: 'volante' }),
-  ])
+    { source_via: 'page', source_landing: '', source_referrer: '', source_gclid: 0, source_fbclid: 1 },
+  ],
+  [
+    'a first load that came from another page of the site: the original source was not seen',
+    { landing: '/contacto', referrer: 'www.aquapuebla.mx' },
+    { source_via: 'site', source_landing: '/contacto', source_referrer: '' },
+  ],
+  [
+    'a first load from another page of the site, its address tagged: the tags count',
+    { landing: '/contacto', referrer: 'www.aquapuebla.mx', utm_source: 'volante' },
+    { source_via: 'site', source_referrer: '', source_utm_source: 'volante' },
+  ],
+])('%s; the lead is stored', async (_what, source, stored) => {
+  expect((await post(formJson({ id: uuid(1), source }))).status).toBe(201)
+  expect(await sources()).toEqual([expect.objectContaining(stored)])
 })
 
 test("without the page's note, the endpoint's own view: the tags of the page that sent the form, nothing else", async () => {
@@ -169,15 +161,6 @@ test('a month of many sources lists the eight largest and counts the rest as «O
   for (let n = 0; n < 12; n += 1)
     await post(formJson({ id: uuid(n), source: { utm_source: `volante-${n % 10}` } }))
   const [month = []] = await sourceFigures(lead.d1.db, T0)
-  expect(month.map((line) => [line.source, line.received])).toEqual([
-    ['Volante 0', 2],
-    ['Volante 1', 2],
-    ['Volante 2', 1],
-    ['Volante 3', 1],
-    ['Volante 4', 1],
-    ['Volante 5', 1],
-    ['Volante 6', 1],
-    ['Volante 7', 1],
-    ['Otras fuentes', 2],
-  ])
+  const volantes = [0, 1, 2, 3, 4, 5, 6, 7].map((n) => [`Volante ${n}`, n < 2 ? 2 : 1])
+  expect(month.map((line) => [line.source, line.received])).toEqual([...volantes, ['Otras fuentes', 2]])
 })
