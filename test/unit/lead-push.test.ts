@@ -7,15 +7,13 @@
  * and the webhook, fanned out per device: 404/410 removes a device, a 5xx is retried for that device only.
  */
 import promise from 'content:promesa'
-import { handleInbox } from '../../edge/inbox/api'
-import { newSession, SESSION_COOKIE, signSession } from '../../edge/inbox/session'
-import { storeSession } from '../../edge/inbox/session-store'
 import { deliverDue } from '../../edge/leads/notify'
 import { saveSubscription } from '../../edge/leads/push-subscriptions'
 import { runSchedule } from '../../edge/leads/schedule'
 import type { PushDevicesAnswer, PushTestAnswer } from '../../contract/push'
 import { newVapidKeys } from '../../scripts/lib/vapid-keys'
 import { formJson, ID, LEAD, leadBench, SITE, T0, HOUR, after, uuid } from '../helpers/lead-requests'
+import { ownerSession, SECRET } from '../helpers/inbox-owner'
 import { startPushStandIn, type PushStandIn } from '../stand-ins/push'
 
 let keys: { publicKey: string; privateKey: string }
@@ -233,23 +231,17 @@ test('the send budget holds with push among the channels, and an emergency still
 })
 
 describe('the «Avisos» routes', () => {
-  const SECRET = 'una-clave-de-prueba-de-32-caracteres-o-mas'
   const call = async (method: string, route: string, body?: unknown) => {
-    const session = newSession('duena')
-    await storeSession(lead.env.DB, session, 'github')
-    return handleInbox({
-      request: new Request(`${SITE}/api/inbox/${route}`, {
+    const owner = await ownerSession(lead.env.DB)
+    return owner.call(
+      route,
+      {
         method,
-        headers: {
-          Cookie: `${SESSION_COOKIE}=${await signSession(session, SECRET)}`,
-          Origin: SITE,
-          'X-CSRF-Token': session.csrf,
-          'Content-Type': 'application/json',
-        },
+        headers: { 'Content-Type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-      env: { ...lead.env, SESSION_SECRET: SECRET },
-    })
+      },
+      { ...lead.env, SESSION_SECRET: SECRET },
+    )
   }
 
   test('a phone is added by name, listed without its endpoint or keys, tested at once, and removed; one its push service forgot is removed by its test', async () => {
