@@ -9,7 +9,7 @@
  */
 import { tabsOf, theOpenSite, type Tab } from '../helpers/driver'
 import {
-  control,
+  fillControls,
   LABELS,
   openFreshContact,
   readValues,
@@ -63,12 +63,6 @@ async function looks(tab: Tab): Promise<FieldLook[]> {
       }
     })
   }, LABELS)
-}
-
-async function fill(tab: Tab, values: Partial<FormValues>): Promise<void> {
-  for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
-    if (value) await tab.fill(await control(tab, key), value)
-  }
 }
 
 interface LabelPlace {
@@ -150,7 +144,7 @@ describe('after a successful send', () => {
     const firstLoad = await looks(tab)
     expect(firstLoad.map((look) => look.userInvalid)).toEqual([false, false, false, false, false])
 
-    await fill(tab, VALID)
+    await fillControls(tab, VALID)
     await tab.click(await tab.byRole('button', SUBMIT))
     await tab.moveMouse(1, 1)
     await waitForToast(tab, SUCCESS_TITLE)
@@ -225,7 +219,7 @@ describe.each([
     async ({ key, values }) => {
       const tab = await openContact(width, height)
       const firstLoad = await looks(tab)
-      await fill(tab, values)
+      await fillControls(tab, values)
       for (const place of EVERY_PLACE) {
         await resetToFirstLoad(tab, firstLoad, values)
         const where = await putField(tab, key, place)

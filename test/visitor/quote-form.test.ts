@@ -27,6 +27,7 @@ import {
   CONTACT_PATH,
   control,
   EMPTY,
+  fillControls,
   LABELS,
   openFreshContact,
   readValues,
@@ -43,7 +44,6 @@ import {
   watchSending,
   watchSubmits,
   type FieldKey,
-  type FormValues,
   VALID,
 } from '../helpers/quote-form'
 
@@ -80,12 +80,6 @@ async function waitForValue(tab: Tab, key: FieldKey, value: string): Promise<voi
     [LABELS[key], value],
     { what: `${LABELS[key]} to hold the draft` },
   )
-}
-
-async function fill(tab: Tab, values: Partial<FormValues>): Promise<void> {
-  for (const [key, value] of Object.entries(values) as [FieldKey, string][]) {
-    await tab.fill(await control(tab, key), value)
-  }
 }
 
 /** Clicks 'Enviar Mensaje', then moves the pointer to a corner so it never rests on the toast. */
@@ -298,7 +292,7 @@ describe('the quote form controls', () => {
     expect(sentAnything(tab)).toEqual({ posted: [], offMachine: [] })
 
     // A malformed email, every other field valid.
-    await fill(tab, { ...VALID, email: 'maria-sin-arroba.com' })
+    await fillControls(tab, { ...VALID, email: 'maria-sin-arroba.com' })
     const resubmitted = await watchSubmits(tab)
     await submit(tab)
     expect(await resubmitted()).toBe(0)
@@ -326,7 +320,7 @@ describe('the quote form controls', () => {
 describe('simulated sending', () => {
   test('a valid request shows Enviando..., then the success toast after about a second, and empties the form', async () => {
     const tab = await openContact()
-    await fill(tab, VALID)
+    await fillControls(tab, VALID)
     expect(await readValues(tab)).toEqual(VALID)
 
     const sending = await watchSending(tab, SUCCESS_TITLE)
@@ -373,7 +367,7 @@ describe('simulated sending', () => {
 async function toastShown() {
   const tab = await openContact()
   const page = puppeteerPage(tab)
-  await fill(tab, VALID)
+  await fillControls(tab, VALID)
   const times = await watchToast(page)
   await submit(tab)
   await waitForToast(page, SUCCESS_TITLE, TOAST_HANG_GUARD_MS)
@@ -467,7 +461,7 @@ describeOnce('the success toast', () => {
   test('a second request replaces the first toast: only one is ever shown', async () => {
     const tab = await openContact()
     const page = puppeteerPage(tab)
-    await fill(tab, VALID)
+    await fillControls(tab, VALID)
     await submit(tab)
     await waitForToast(page, SUCCESS_TITLE)
     await page.evaluate((label) => {
@@ -475,7 +469,7 @@ describeOnce('the success toast', () => {
       Object.assign(window, { firstToast: first })
     }, VIEWPORT_LABEL)
 
-    await fill(tab, { ...VALID, name: 'Jorge Hernández' })
+    await fillControls(tab, { ...VALID, name: 'Jorge Hernández' })
     // The most toasts the region ever holds at once, from before the second send until its toast is in.
     await page.evaluate((label) => {
       const region = document.querySelector(`[role="region"][aria-label="${label}"]`)!
@@ -506,7 +500,7 @@ describeOnce('drafts', () => {
   test('what was typed comes back after a reload, HTML as text (no element made, no script run), and a sent request leaves no draft', async () => {
     const tab = await openContact()
     const hostile = { ...VALID, name: XSS, message: `${XSS} <script>alert(2)</script>` }
-    await fill(tab, hostile)
+    await fillControls(tab, hostile)
     expect(await readValues(tab)).toEqual(hostile)
 
     await tab.reload()
