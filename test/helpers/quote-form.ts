@@ -8,7 +8,7 @@ import { openPage, type OpenedPage } from './browser'
 import type { Handle, InPage, Tab } from './driver'
 
 /** A puppeteer page or a driver tab: both run functions in the page. */
-export type PageOrTab = Page | Tab
+type PageOrTab = Page | Tab
 
 const isTab = (target: PageOrTab): target is Tab => 'waitFor' in target
 
@@ -60,6 +60,11 @@ export const field = (key: FieldKey) =>
 /** The form's control for `key`, by its role and label, in a driver tab. */
 export const control = (tab: Tab, key: FieldKey): Promise<Handle> =>
   tab.byRole(CONTROLS[key].role, CONTROLS[key].label)
+/** Types each non-empty value into its control, found by role and label (`control`). */
+export async function fillControls(tab: Tab, values: Partial<FormValues>): Promise<void> {
+  for (const [key, value] of Object.entries(values) as [FieldKey, string][])
+    if (value) await tab.fill(await control(tab, key), value)
+}
 /**
  * The control a label names, found in the page, not through the accessibility tree (`byRole`): Firefox with
  * scripting off closes the page when puppeteer queries it there.
@@ -243,7 +248,7 @@ export const PLACES = {
 } as const
 export type Place = keyof typeof PLACES
 
-export interface SendRecord {
+interface SendRecord {
   /** performance.now() in the page. */
   t: number
   label: string | undefined
