@@ -28,6 +28,7 @@ Options:
   --timeout <ms>        limit for each request, page load and wait (default ${DEFAULT_TIMEOUT})
   --out <dir>           screenshots (<page>-390.png, <page>-1280.png), junit.xml and report.txt
                         (default ${DEFAULT_OUT}/)
+  --no-screenshots      no screenshots: the same checks, faster (a full-page screenshot is most of a visit)
   --headful             show the browser window (needs a display: DISPLAY or WAYLAND_DISPLAY)
   --submit-real         let ONE real quote request through to the company's inbox, named 'PRUEBA QA'
                         and marked as a test; without it the form's POST is intercepted and answered here
@@ -68,7 +69,7 @@ const FLAGS = {
     ['only', 'pages', 'timeout', 'site-url', 'out'].map((name) => [name, { type: 'string' }]),
   ),
   ...Object.fromEntries(
-    ['headful', 'submit-real', 'offline-images'].map((name) => [name, { type: 'boolean' }]),
+    ['headful', 'submit-real', 'offline-images', 'no-screenshots'].map((name) => [name, { type: 'boolean' }]),
   ),
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options']
@@ -130,6 +131,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
       headful,
       submitReal: values['submit-real'] === true,
       outDir: path.resolve(flag('out') ?? DEFAULT_OUT),
+      screenshots: values['no-screenshots'] !== true,
       offlineImages: values['offline-images'] === true,
     },
   }

@@ -20,6 +20,8 @@ export interface SmokeOptions {
   headful: boolean
   submitReal: boolean
   outDir: string
+  /** Full-page screenshots of every visit into outDir (--no-screenshots: none). */
+  screenshots: boolean
   /** Testing aid: answer images from other origins (the stock-photo host) with a local placeholder. */
   offlineImages: boolean
 }

@@ -121,8 +121,10 @@ async function visit(ctx: SmokeContext, route: string, width: number): Promise<v
     if (width >= 768 && results.wants('landmarks')) await checkLandmarks(ctx, tab)
     if (results.wants('contact-links')) await checkContactLinks(ctx, tab)
 
-    const file = path.join(options.outDir, `${slugOf(route)}-${width}.png`) as `${string}.png`
-    await page.screenshot({ path: file, fullPage: true, optimizeForSpeed: true })
+    if (options.screenshots) {
+      const file = path.join(options.outDir, `${slugOf(route)}-${width}.png`) as `${string}.png`
+      await page.screenshot({ path: file, fullPage: true, optimizeForSpeed: true })
+    }
   } catch (error) {
     const problem = `${tab.label}: the visit failed (${error instanceof Error ? error.message.split('\n')[0] : error})`
     for (const name of VISIT_CHECKS) results.fail(name, problem)

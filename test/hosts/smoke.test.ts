@@ -142,7 +142,7 @@ describe('the smoke kit on the command line', () => {
       const listed = checks.flatMap((line) => /^ {2}([a-z0-9-]+) {2,}\S/.exec(line)?.[1] ?? [])
       expect(listed).toEqual(CHECK_NAMES)
       const flags =
-        '--only --pages --timeout --headful --site-url --submit-real --out --offline-images SMOKE_URL'
+        '--only --pages --timeout --headful --site-url --submit-real --out --no-screenshots --offline-images SMOKE_URL'
       for (const flag of flags.split(' ')) expect(run.stdout).toContain(flag)
       expect(requests).toBe(0)
     } finally {
@@ -316,7 +316,9 @@ describe('against a broken deployment it exits 1 and names each failing check', 
     const out = path.join(scratch, `out-${checks[0] ?? ''}`)
     const deployment = await serve()
     try {
+      // Without screenshots (the full run above proves them): the same visits at a quarter of the work.
       const run = await smokeAt(deployment.url, out, [
+        '--no-screenshots',
         '--only',
         checks.join(','),
         ...(pages ? ['--pages', pages] : []),
@@ -330,6 +332,7 @@ describe('against a broken deployment it exits 1 and names each failing check', 
       })
       expect(run.code).toBe(1)
       expect(junitCases(path.join(out, 'junit.xml'))).toEqual(checks.map((name) => ({ name, failed: true })))
+      expect(readdirSync(out).filter((file) => file.endsWith('.png'))).toEqual([])
     } finally {
       await deployment.stop()
     }
@@ -353,7 +356,11 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
     'on Cloudflare Pages with its functions and D1, every check passes on /contacto; the lead is intercepted and nothing is stored',
     async () => {
       // Every check, on the page with the form (the full run over every page is the default build's, above).
-      const run = await smokeAt(stack.url, path.join(scratch, 'endpoint-pages'), ['--pages', CONTACT])
+      const run = await smokeAt(stack.url, path.join(scratch, 'endpoint-pages'), [
+        '--pages',
+        CONTACT,
+        '--no-screenshots',
+      ])
       expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
       expect(run.code).toBe(0)
       // The form's POST never left the browser; the endpoint only saw the kit's empty probe, and refused it.
