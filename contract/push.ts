@@ -63,6 +63,12 @@ export interface PushTestArrived {
   nonce: string
 }
 
+/** What the service worker tells an open inbox page after it showed any other notice: the list may have news. */
+export interface PushNoticeShown {
+  type: 'aviso-mostrado'
+  kind: string
+}
+
 /** Where the service worker lives and what it controls (its scope): the inbox alone. */
 export const INBOX_SCOPE = '/admin/solicitudes/'
 export const SERVICE_WORKER_URL = `${INBOX_SCOPE}sw.js`

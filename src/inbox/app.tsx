@@ -20,6 +20,7 @@ import { SignInScreen, UnreachableScreen } from './components/sign-in-screen'
 import { InboxView } from './components/inbox-view'
 import { isOffline, OfflineBanner, OfflineScreen } from './components/offline'
 import type { PushDeps } from './components/push-panel'
+import { onNoticeShown } from './push-client'
 import { Toast } from './components/toast'
 import { TopBar } from './components/top-bar'
 import { copy } from './copy'
@@ -60,7 +61,8 @@ function SignedIn({
   csrf: string
   push?: PushDeps
 }) {
-  const [state, actions] = useInbox(api, { say, onSignedOut, selectedId, boot })
+  const noticeShown = push?.noticeShown ?? onNoticeShown
+  const [state, actions] = useInbox(api, { say, onSignedOut, selectedId, boot, noticeShown })
   return (
     <InboxView
       state={state}

@@ -152,6 +152,7 @@ export const copy = {
   failed: 'No se pudo guardar. Revisa tu conexión e inténtalo de nuevo.',
   unreachable: 'No se pudo abrir la bandeja. Revisa tu conexión.',
   retry: 'Reintentar',
+  noticeShown: 'Llegó un aviso nuevo.',
   listFailed: 'No se pudo cargar la lista. Revisa tu conexión e inténtalo de nuevo.',
   statusChanged: (name: string, status: Status) => `${name}: ahora «${STATUS_LABEL[status]}».`,
   count: (shown: number, total: number) =>

@@ -9,6 +9,7 @@ import {
   INBOX_SCOPE,
   SERVICE_WORKER_URL,
   type PushDeviceRequest,
+  type PushNoticeShown,
   type PushTestArrived,
 } from '../../contract/push'
 
@@ -59,6 +60,20 @@ export function registerServiceWorker(win: Window = window): void {
       .catch((error: unknown) => console.error('the inbox service worker could not be registered', error))
   if (win.document.readyState === 'complete') void register()
   else win.addEventListener('load', () => void register(), { once: true })
+}
+
+/**
+ * Calls `listener` each time the inbox's service worker says it showed a notice other than a test (a new lead, a
+ * reminder, the digest) while this page is open; returns what stops listening. Nothing where there is no worker.
+ */
+export function onNoticeShown(listener: () => void, win: Window = window): () => void {
+  const worker = win.navigator.serviceWorker as ServiceWorkerContainer | undefined
+  if (!worker) return () => undefined
+  const listen = (event: MessageEvent) => {
+    if ((event.data as Partial<PushNoticeShown> | null)?.type === 'aviso-mostrado') listener()
+  }
+  worker.addEventListener('message', listen)
+  return () => worker.removeEventListener('message', listen)
 }
 
 const subscriptionJson = (subscription: PushSubscription) =>

@@ -7,13 +7,14 @@
  *      online. The API (/api/) is never touched here: no lead list is ever kept or shown from a cache (personal
  *      data on the device, and a stale list shown as if fresh); offline the page says «Sin conexión» (app.tsx);
  *   2. a push (edge/leads/push-notice.ts's PushNotice): its notification, an emergency's kept on screen until the
- *      owner acts (requireInteraction); the tag replaces a second copy of the same notification. A test from the
- *      «Avisos» panel also tells the open page that it arrived (its nonce);
+ *      owner acts (requireInteraction); the tag replaces a second copy of the same notification. Once shown, it
+ *      tells the open inbox pages: a test from the «Avisos» panel that it arrived (its nonce), any other notice
+ *      that their list may have news (use-inbox.ts reads it again);
  *   3. a tap: the lead in the inbox (`?solicitud=<id>`), in the inbox's window if one is open, else a new one;
  *   4. a subscription the browser renews (pushsubscriptionchange): given to the server in place of the old one.
  * Its own tsconfig (./tsconfig.sw.json): the WebWorker library's types, not the DOM's.
  */
-import type { PushDeviceRequest, PushNotice, PushTestArrived } from '../../contract/push'
+import type { PushDeviceRequest, PushNotice, PushNoticeShown, PushTestArrived } from '../../contract/push'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -96,11 +97,12 @@ self.addEventListener('push', (event) => {
         dir: 'ltr',
         timestamp: Date.now(),
       } as NotificationOptions)
-      if (notice.test) {
-        const arrived: PushTestArrived = { type: 'aviso-de-prueba', nonce: notice.test }
-        for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-          client.postMessage(arrived)
-      }
+      // The open inbox hears of it once it is on screen: a test's nonce, or news for its list.
+      const said: PushTestArrived | PushNoticeShown = notice.test
+        ? { type: 'aviso-de-prueba', nonce: notice.test }
+        : { type: 'aviso-mostrado', kind: notice.kind }
+      for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+        client.postMessage(said)
     })(),
   )
 })

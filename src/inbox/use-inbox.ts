@@ -59,12 +59,15 @@ export function useInbox(
     onSignedOut,
     selectedId,
     boot,
+    noticeShown,
   }: {
     say: (message: string) => void
     /** A 401: the session ended, or GitHub must confirm the account again first (`ended.renew`). */
     onSignedOut: (ended: SignedOut) => void
     selectedId: string | null
     boot?: Boot
+    /** Listens for the service worker's word that it showed a notice; returns what stops listening. */
+    noticeShown?: (listener: () => void) => () => void
   },
 ): [InboxState, InboxActions] {
   const [state, dispatch] = useReducer(inboxReducer, selectedId, (id) => initialState(id, Date.now()))
@@ -155,6 +158,18 @@ export function useInbox(
   }, [])
 
   const reload = useCallback(() => load(filterRef.current, 1), [load])
+
+  // A notice shown while the page is open (a new lead, a reminder): the counts, and the list when only its first
+  // page is on screen (further pages stay where the owner is reading), come from the server again.
+  useEffect(
+    () =>
+      noticeShown?.(() => {
+        if (pageRef.current <= 1) reload().catch(failedToLoad)
+        afterChange()
+        say(copy.noticeShown)
+      }),
+    [noticeShown, reload, failedToLoad, afterChange, say],
+  )
 
   /**
    * «No es spam» (to `nuevo`: the panel shows what moved, with «Deshacer») and its undo (back to `spam`): the

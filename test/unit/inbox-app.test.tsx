@@ -142,7 +142,9 @@ function fakeApi(leads: Lead[], session: () => Promise<SessionAnswer> = async ()
     signOut: jest.fn(async () => undefined),
     exportHref: (filter: Filter) => `/api/inbox/export.csv?estado=${filter.view}`,
   } satisfies InboxApi
-  return api
+  /** A lead the site just took (it is on the server; the page has not read it yet). */
+  const arrive = (one: Lead) => void store.set(one.id, one)
+  return Object.assign(api, { arrive })
 }
 
 const SESSION: SessionAnswer = { login: 'duena-aquapuebla', csrf: 'token', expiresAt: at(12) }
@@ -176,6 +178,26 @@ test.each([
     expect(api[method]).toHaveBeenCalledTimes(2)
   },
 )
+
+// The service worker's word, sent once the notification is on screen, in Chromium: test/owner/inbox-push.test.ts.
+test('a notice shown while the inbox is open: the new lead is listed first, the counts follow, and it is said', async () => {
+  const api = fakeApi([laura()])
+  let heard = () => undefined as void
+  const stopped = jest.fn()
+  const noticeShown = (listener: () => void) => ((heard = listener), stopped)
+  const { unmount } = render(<InboxApp api={api} push={{ noticeShown }} />)
+  await screen.findByRole('heading', { name: 'Laura Méndez' })
+  const due = () => screen.getByRole('radio', { name: /^Por atender/ })
+  expect(due()).toHaveAccessibleName('Por atender 1')
+
+  api.arrive(jorge())
+  act(() => heard())
+  await toast('Llegó un aviso nuevo.')
+  await waitFor(() => expect(names()).toEqual(['Jorge Ruiz', 'Laura Méndez']))
+  await waitFor(() => expect(due()).toHaveAccessibleName('Por atender 2'))
+  unmount()
+  expect(stopped).toHaveBeenCalled()
+})
 
 // Saved, said and counted in Chromium and WebKit: test/owner/inbox.test.ts «on the phone: sign in with GitHub…».
 test('a status change keeps focus on its menu, and a refused one puts the menu back', async () => {

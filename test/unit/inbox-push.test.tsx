@@ -5,7 +5,7 @@
  * Mozilla's), which no test can reach, so PushManager.subscribe() gives a subscription made here, and the service
  * worker's word that a test arrived is given by the stand-in (the worker's own part, showing the notification and
  * posting the nonce, is proven in Chromium: test/owner/inbox-push.test.ts). Then browserPush itself over a
- * stood-in navigator: permission, the key it subscribes with, an iPhone in Safari, the worker's message.
+ * stood-in navigator: permission, the key it subscribes with, an iPhone in Safari, the worker's messages.
  */
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -13,7 +13,13 @@ import type { PushDevice, PushDeviceRequest } from '../../contract/push'
 import { PushAvisos } from '../../src/inbox/components/push-panel'
 import { ApiError } from '../../src/inbox/api-client'
 import type { PushApi } from '../../src/inbox/push-api'
-import { browserPush, keyBytes, type BrowserPush, type PushSupport } from '../../src/inbox/push-client'
+import {
+  browserPush,
+  keyBytes,
+  onNoticeShown,
+  type BrowserPush,
+  type PushSupport,
+} from '../../src/inbox/push-client'
 
 const PUBLIC_KEY = 'BDd3_hVL9fZi9Ybo2UUzA284WG5FZR30_95YeZJsiApwXKpNcF1rRPF3foIiBHXRdJI2Qhumhf6_LFTeZaNndIo'
 const GONE =
@@ -192,7 +198,7 @@ describe('browserPush over the browser’s APIs (stood in)', () => {
       localStorage: window.localStorage,
     }
     const post = (data: unknown) => listeners.forEach((listen) => listen({ data } as MessageEvent))
-    return { browser: browserPush(win as never), subscribed, post }
+    return { browser: browserPush(win as never), win: win as never as Window, subscribed, post }
   }
 
   test('asks permission, then subscribes for visible notifications with the server’s key; a refusal is said in Spanish, with what to do', async () => {
@@ -223,5 +229,17 @@ describe('browserPush over the browser’s APIs (stood in)', () => {
     post({ type: 'aviso-de-prueba', nonce: 'aquapuebla/test/abc/d1' })
     await expect(waiting).resolves.toBe(true)
     await expect(fakeWindow().browser.waitForTest('never', 10)).resolves.toBe(false)
+  })
+
+  test('the list hears of every notice the worker shows but a test, until the page stops listening', () => {
+    const { win, post } = fakeWindow()
+    const heard = jest.fn()
+    const stop = onNoticeShown(heard, win)
+    post({ type: 'aviso-de-prueba', nonce: 'aquapuebla/test/abc/d1' })
+    post({ type: 'aviso-mostrado', kind: 'lead' })
+    stop()
+    post({ type: 'aviso-mostrado', kind: 'reminder' })
+    expect(heard).toHaveBeenCalledTimes(1)
+    expect(onNoticeShown(heard, { navigator: {} } as Window)()).toBeUndefined()
   })
 })

@@ -17,6 +17,8 @@ import { usePush, type Outcome, type PushPanelActions, type PushPanelState } fro
 export interface PushDeps {
   api?: PushApi
   browser?: BrowserPush
+  /** How the page hears that the service worker showed a notice (push-client.ts's onNoticeShown). */
+  noticeShown?: (listener: () => void) => () => void
 }
 
 const when = (iso: string) => ownerWhen(new Date(iso), new Date())
