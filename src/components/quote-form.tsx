@@ -61,6 +61,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
   const sendingRef = useRef(false)
   const honeypotRef = useRef<HTMLInputElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const submitRef = useRef<HTMLButtonElement>(null)
   /**
    * False in the prerendered HTML and while hydrating; true once the form has taken over its fields (below). Until
    * then a build without an endpoint has no submit button, so the browser cannot send the form by itself.
@@ -127,6 +128,8 @@ export function QuoteForm({ form }: QuoteFormProps) {
       toast({
         variant: 'destructive',
         duration: Infinity,
+        // On a phone the button was at the bottom of the screen, where the toast appears: it stays in reach.
+        uncover: submitRef.current,
         title: form.failure.title,
         description: (
           <>
@@ -322,6 +325,7 @@ export function QuoteForm({ form }: QuoteFormProps) {
         <TurnstileBox className="cf-turnstile" data-sitekey={TURNSTILE_SITE_KEY} data-language="es" />
       ) : null}
       <Submit
+        ref={submitRef}
         type={(LEAD_ENDPOINT && !TURNSTILE_SITE_KEY) || live ? 'submit' : 'button'}
         $variant="secondary"
         $size="lg"

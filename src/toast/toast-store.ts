@@ -25,6 +25,11 @@ export interface ToastProps {
   variant?: ToastVariant
   /** Milliseconds before it closes by itself; the Toaster's 5000 when omitted, `Infinity` for never. */
   duration?: number
+  /**
+   * What the toast must not hide (the button a failed send is tried again with): when it is on screen behind the
+   * toasts, the page scrolls it above them (toaster.tsx).
+   */
+  uncover?: HTMLElement | null
 }
 
 /** A toast in the store: the caller's props plus what the store manages. */

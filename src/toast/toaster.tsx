@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
 import { X } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { css, keyframes, styled } from 'styled-components'
 import { toastLabels } from '../content/shared'
 import { media } from '../theme/media'
@@ -23,6 +24,8 @@ const FLOATING_BUTTON_CLEARANCE = { base: '5.5rem', md: '6rem' }
  */
 export function Toaster() {
   const { toasts } = useToast()
+  const [region, setRegion] = useState<HTMLOListElement | null>(null)
+  useUncovered(region, toasts.find((toast) => toast.open && toast.uncover)?.uncover)
 
   return (
     <ToastPrimitive.Provider label="Notification" duration={5000} swipeDirection="right" swipeThreshold={50}>
@@ -38,9 +41,31 @@ export function Toaster() {
           </Close>
         </Root>
       ))}
-      <Viewport hotkey={VIEWPORT_HOTKEY} label="Notifications ({hotkey})" />
+      <Viewport ref={setRegion} hotkey={VIEWPORT_HOTKEY} label="Notifications ({hotkey})" />
     </ToastPrimitive.Provider>
   )
+}
+
+/**
+ * While a toast that names an element to keep uncovered is open, each time the toasts' region takes its size (the
+ * toast laid out; the store renders it a moment after the region exists), that element, when the region covers it
+ * on screen, is scrolled to just above the region. A phone's visitor taps «Enviar Mensaje» at the bottom of the
+ * screen: the failure toast must not sit over the button they try again with. An element off screen is left where
+ * it is, and so is the page once the visitor scrolls it (no resize then).
+ */
+function useUncovered(region: HTMLOListElement | null, element: HTMLElement | null | undefined) {
+  useEffect(() => {
+    if (!region || !element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      const target = element.getBoundingClientRect()
+      const toasts = region.getBoundingClientRect()
+      const across = target.right > toasts.left && target.left < toasts.right
+      const hidden = target.bottom - toasts.top
+      if (across && hidden > 0 && target.top < toasts.bottom) window.scrollBy({ top: hidden })
+    })
+    observer.observe(region)
+    return () => observer.disconnect()
+  }, [region, element])
 }
 
 const slideInFromBottom = keyframes`
