@@ -96,6 +96,13 @@ export const button = (name: string) => `::-p-aria([name="${name}"][role="button
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * How long hydration may take before it counts as a hang: it is the most CPU-bound step a test waits for (the
+ * chunks parsed and run, React's whole tree), ~0.7 s on a quiet 2-core machine; in a stress run (two clean-clone
+ * runs side by side, load ~20 on two cores) one took longer than the 20 s this was before (ci33, lead-store).
+ */
+const HYDRATION_HANG_GUARD_MS = 60_000
+
+/**
  * React has attached its props to the submit button: the page is hydrated and listening. In a build without a lead
  * endpoint the button becomes the submit button in the same render as the form takes over its fields and its
  * draft (decision 026), so there the draft is back too. In a build with one, the draft comes back in the effect
@@ -113,9 +120,19 @@ export async function waitForHydration(page: PageOrTab): Promise<void> {
       )
     },
     [SUBMIT],
-    20_000,
+    HYDRATION_HANG_GUARD_MS,
     'the quote form to hydrate',
-  )
+  ).catch(async (error: unknown) => {
+    // A hang says what the page had: its state and the scripts it finished loading.
+    const had = await evaluateIn(page, () => ({
+      readyState: document.readyState,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.m?js(\?|$)/.test(entry.name))
+        .map((entry) => new URL(entry.name).pathname),
+    })).catch(() => 'the page could not be read')
+    throw new Error(`${String(error)}; the page: ${JSON.stringify(had)}`)
+  })
 }
 
 /** The unsent draft the page keeps (src/leads/draft.ts DRAFT_KEY), or null. */
