@@ -191,6 +191,14 @@ class PuppeteerHandle implements Handle {
   constructor(readonly native: ElementHandle<Element>) {}
 }
 
+/**
+ * A page load's hang guard in Chromium and Firefox (WebKit's WebDriver gives 300 s): puppeteer's 30 s default was
+ * passed by Decap's admin page, the heaviest this suite loads, in both runs of a stress pair (ci32 and ci33: two
+ * clean-clone runs side by side with more work beside them, load ~24 on two cores). test/owner/cms.test.ts gives the
+ * same page 120 s; this stays under the browser tests' 120 s so a hang is reported as the load it is.
+ */
+const NAVIGATION_HANG_GUARD_MS = 90_000
+
 const unwrap = (args: unknown[]) => args.map((arg) => (arg instanceof PuppeteerHandle ? arg.native : arg))
 
 /**
@@ -293,10 +301,13 @@ export function puppeteerTab(
     height,
     hasTouch: touch,
     async goto(pathOrUrl) {
-      await page.goto(new URL(pathOrUrl, baseUrl).href, { waitUntil: 'load' })
+      await page.goto(new URL(pathOrUrl, baseUrl).href, {
+        waitUntil: 'load',
+        timeout: NAVIGATION_HANG_GUARD_MS,
+      })
     },
     async reload() {
-      await page.reload({ waitUntil: 'load' })
+      await page.reload({ waitUntil: 'load', timeout: NAVIGATION_HANG_GUARD_MS })
     },
     url: async () => page.url(),
     title: () => page.title(),
