@@ -15,12 +15,11 @@ import {
   listLeads,
   monthFigures,
   readChange,
-  updateLead,
   type LeadFilter,
 } from '../../edge/inbox/store'
 import { startD1, type TestD1 } from '../helpers/d1'
 import { ownerSession } from '../helpers/inbox-owner'
-import { FORMULA, MARKUP, SEED_LEADS, SPAM_NAMES, seedStatements, type SeedLead } from '../helpers/inbox-seed'
+import { SEED_LEADS, seedStatements, type SeedLead } from '../helpers/inbox-seed'
 
 let d1: TestD1
 beforeAll(async () => void (d1 = await startD1()))
@@ -41,34 +40,14 @@ const all: LeadFilter = { status: 'todas', query: '' }
 const names = async (filter: LeadFilter, page = 1) =>
   (await listLeads(d1.db, filter, page)).leads.map((lead) => lead.name)
 
-test('newest first, spam set aside unless asked for and counted by reason, with the count of every status', async () => {
+// Newest first, the count of every status, what each notification did, the spam counted by reason with the newest
+// three, and «No es spam» undone with its reason kept: shown on the phone, in Chromium and WebKit,
+// test/owner/inbox.test.ts «on the phone: sign in with GitHub…» and «…leads set aside as spam…».
+test('the spam counts stay under a filter; a spam lead without a reason is counted apart, and only the newest are listed', async () => {
   const page = await listLeads(d1.db, all)
-  expect(page.leads.map((lead) => lead.id)).toEqual([
-    'lead-sofia',
-    'lead-ana',
-    'lead-markup',
-    'lead-formula',
-    'lead-old',
-  ])
-  expect(page.total).toBe(5)
-  expect(page.counts).toEqual({ nuevo: 3, contactado: 0, cotizado: 1, ganado: 1, perdido: 0, spam: 4 })
   expect(page.leads[0]?.notifications).toEqual([
     { channel: 'email', state: 'delivered', attempts: 1, last_error: null },
     { channel: 'webhook', state: 'pending', attempts: 2, last_error: 'HTTP 500' },
-  ])
-  expect(await names({ status: 'spam', query: '' })).toEqual(SPAM_NAMES)
-  expect(await names({ status: 'ganado', query: '' })).toEqual(['Carlos Méndez'])
-  // How many are set aside as spam and why, with the newest three.
-  expect(page.spam.total).toBe(4)
-  expect(page.spam.reasons).toEqual([
-    { reason: 'honeypot', count: 2 },
-    { reason: 'too-fast', count: 1 },
-    { reason: 'turnstile', count: 1 },
-  ])
-  expect(page.spam.latest.map((lead) => [lead.name, lead.spam_reason])).toEqual([
-    ['Casino Bonus', 'honeypot'],
-    ['Mariana Torres', 'too-fast'],
-    ['Préstamos YA', 'honeypot'],
   ])
   // The same counts under a filter or a search, without the list (the filtered view lists what it shows).
   const spamView = await listLeads(d1.db, { status: 'spam', query: '' })
@@ -86,28 +65,6 @@ test('newest first, spam set aside unless asked for and counted by reason, with 
   expect(grown.spam.total).toBe(10)
   expect(grown.spam.reasons[0]).toEqual({ reason: null, count: 6 })
   expect(grown.spam.latest.map((lead) => lead.name)).toEqual(['Bot 5', 'Bot 4', 'Bot 3'])
-})
-
-test('“No es spam” moves a lead back to nuevo and keeps why it was set aside, so an undo restores it', async () => {
-  const rescued = await updateLead(d1.db, 'lead-mariana', { status: 'nuevo' })
-  expect(rescued).toMatchObject({ status: 'nuevo', spam_reason: 'too-fast' })
-  expect(await names(all)).toEqual([
-    'Sofía Ramírez Núñez',
-    'Mariana Torres',
-    'Ana López',
-    MARKUP,
-    FORMULA,
-    'Carlos Méndez',
-  ])
-  const page = await listLeads(d1.db, all)
-  expect(page.spam.total).toBe(3)
-  expect(page.spam.reasons).toEqual([
-    { reason: 'honeypot', count: 2 },
-    { reason: 'turnstile', count: 1 },
-  ])
-  const undone = await updateLead(d1.db, 'lead-mariana', { status: 'spam' })
-  expect(undone).toMatchObject({ status: 'spam', spam_reason: 'too-fast' })
-  expect((await listLeads(d1.db, all)).spam.total).toBe(4)
 })
 
 test('pages of 25, the next page continuing where the first stopped', async () => {
@@ -151,10 +108,8 @@ test('search finds name, e-mail, message and phone (by digits too), and takes wi
   expect(filterFrom(new URLSearchParams('estado=todas')).status).toBe('todas')
 })
 
-test('a change sets status and note; an invalid one is refused before the database', async () => {
-  const changed = await updateLead(d1.db, 'lead-ana', { status: 'contactado', note: 'Llamar el lunes' })
-  expect(changed).toMatchObject({ id: 'lead-ana', status: 'contactado', note: 'Llamar el lunes' })
-  expect(await updateLead(d1.db, 'no-existe', { status: 'ganado' })).toBeNull()
+// A change saved (status and note, kept over a reload): test/owner/inbox.test.ts; an unknown lead's 404 below.
+test('an invalid change is refused before the database, with its reason', () => {
   expect(readChange({ status: 'aprobado' })).toBe('Estado no válido.')
   expect(readChange({ note: 'x'.repeat(2001) })).toBe('La nota admite hasta 2000 caracteres.')
   expect(readChange({})).toBe('No hay nada que cambiar.')
