@@ -63,16 +63,13 @@ test('a forged or altered cookie is refused', async () => {
     '',
   ])
     expect(await verifySession(forged, SECRET, NOW)).toBeNull()
-  // Signed with another secret (a forger who guessed the format).
-  expect(
-    await verifySession(await signSession(newSession('duena', NOW), `${SECRET}-otra`), SECRET, NOW),
-  ).toBeNull()
+  // Signed with another secret: refused by every route, inbox-api.test.ts «without a valid session».
 })
 
 test('no session is made or accepted without a long enough SESSION_SECRET', async () => {
   await expect(signSession(newSession('duena', NOW), 'corta')).rejects.toThrow(/SESSION_SECRET/)
   const value = await signSession(newSession('duena', NOW), SECRET)
-  expect(await verifySession(value, undefined, NOW)).toBeNull()
+  // Unset: inbox-api.test.ts «no session is accepted when SESSION_SECRET is not set».
   expect(await verifySession(value, '', NOW)).toBeNull()
 })
 
