@@ -16,12 +16,7 @@ import { handleInbox } from '../../edge/inbox/api'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import type { D1Database, InboxEnv } from '../../edge/inbox/env'
 import { CALLBACK_PATH, finishInboxSignIn } from '../../edge/inbox/github-sign-in'
-import {
-  SESSION_COOKIE,
-  newSession,
-  signSession,
-  verifySession,
-} from '../../edge/inbox/session'
+import { SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
 import path from 'node:path'
 import { startD1, type TestD1 } from '../helpers/d1'
 import { NOT_SIGNED_IN, SECRET, SITE, ownerSession } from '../helpers/inbox-owner'
