@@ -7,7 +7,6 @@
  * asked again after an hour and a session without its word for two is let in no more, the schedule purges
  * what has ended. The renewal through GitHub itself (and an account that lost push): inbox-api.test.ts.
  */
-import { handleInbox } from '../../edge/inbox/api'
 import {
   ACCESS_SECONDS,
   RENEWAL_RETRY_SECONDS,
@@ -18,9 +17,8 @@ import {
   type SessionKind,
 } from '../../edge/inbox/session-store'
 import { ScheduleError, runSchedule } from '../../edge/leads/schedule'
-import { SignedOut, createApiClient } from '../../src/inbox/api-client'
 import { startD1, type TestD1 } from '../helpers/d1'
-import { NOT_SIGNED_IN, SECRET, SITE, ownerSession } from '../helpers/inbox-owner'
+import { NOT_SIGNED_IN, SECRET, ownerSession } from '../helpers/inbox-owner'
 import {
   LOCAL_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -118,30 +116,8 @@ describe('sessions in D1', () => {
   const signedIn = (kind: SessionKind = 'github', ago = 0) =>
     ownerSession(d1.db, { kind, at: Date.now() - ago })
 
-  test('«Salir» ends the session for every copy of its cookie, which is sent back to the sign-in', async () => {
-    const first = await signedIn()
-    // The same cookie in another browser, through the inbox page's own client.
-    const copied = createApiClient((input, init) => {
-      const headers = new Headers(init?.headers)
-      headers.set('Cookie', first.cookie)
-      return handleInbox({
-        request: new Request(`${SITE}${String(input)}`, { ...init, headers }),
-        env: { DB: d1.db, SESSION_SECRET: SECRET },
-      })
-    })
-    expect((await copied.session()).login).toBe('duena')
-    const out = await first.call('logout', { method: 'POST' })
-    expect(out.status).toBe(204)
-    expect(out.headers.get('Set-Cookie')).toMatch(/^__Host-aquapuebla_inbox=; Path=\/; Max-Age=0/)
-    const refused = await first.call('leads')
-    expect(refused.status).toBe(401)
-    expect(await refused.json()).toEqual(NOT_SIGNED_IN)
-    // The copy's page is signed out, not sent to renew: it shows the sign-in screen (inbox-app.test.tsx).
-    const ended = await copied.leads({ view: 'por-atender', q: '' }, 1).catch((error: unknown) => error)
-    expect(ended).toBeInstanceOf(SignedOut)
-    expect((ended as SignedOut).renew).toBe(false)
-  })
-
+  // «Salir» ends every copy of the cookie (the copy's page back at the sign-in, saying why): in Chromium,
+  // test/owner/inbox.test.ts «on the phone: a copy of the session cookie is refused…»; the cleared cookie above.
   test('GitHub is asked again after an hour, a session without its word for two is let in no more; a local one lasts 12 h', async () => {
     const standings = async (kind: SessionKind, seconds: number[]) => {
       const { session } = await ownerSession(d1.db, { kind, at: NOW })
