@@ -81,15 +81,10 @@ async function callback(code = 'codigo-bueno', adminOrigins = ''): Promise<Respo
 }
 const signedInPage = (adminOrigins: string) => callback('codigo-bueno', adminOrigins)
 
-test('/api/auth sends the owner to GitHub with the app id, our callback, the repo scope and a fresh state in a __Host- cookie', () => {
+// GitHub's consent page with the app's id and our callback, and the code traded with the app's secret: in
+// Chromium on wrangler, test/owner/cms-sign-in.test.ts (expectOneHandshake).
+test('/api/auth sends the owner to GitHub with a fresh state in a __Host- cookie', () => {
   const first = begin()
-  expect(first.response.status).toBe(302)
-  expect(first.location.origin + first.location.pathname).toBe(
-    `${env.GITHUB_OAUTH_ORIGIN}/login/oauth/authorize`,
-  )
-  expect(first.location.searchParams.get('client_id')).toBe('Iv1.cliente')
-  expect(first.location.searchParams.get('redirect_uri')).toBe(`${SITE}/api/callback`)
-  expect(first.location.searchParams.get('scope')).toBe('repo')
   const state = first.location.searchParams.get('state')
   expect(state).toMatch(/^[\w-]{20,}$/)
   // __Host-: Secure, Path=/ and no Domain, or the browser drops it; bound to this one host.
@@ -125,17 +120,9 @@ test('the sign-in asks GitHub only for the scope Decap asks for, from the allow-
   ])
 })
 
-test('/api/callback trades the code for a token and hands it to the admin window of our own origin, to no other', async () => {
+test('/api/callback hands the token to the admin window of our own origin, to no other', async () => {
   const response = await callback()
   expect(response.status).toBe(200)
-  expect(tokenRequests).toEqual([
-    {
-      client_id: 'Iv1.cliente',
-      client_secret: 'secreto',
-      code: 'codigo-bueno',
-      redirect_uri: `${SITE}/api/callback`,
-    },
-  ])
   const html = await response.text()
   const { posted, nonce } = runPopup(html, SITE)
   expect(posted).toEqual([
