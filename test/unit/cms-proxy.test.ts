@@ -77,16 +77,8 @@ const persist = (file: string, raw: string, assets: object[] = []) => ({
 const getSite = { action: 'getEntry', params: { branch: 'main', path: 'content/site.yaml' } }
 const siteYaml = () => readFileSync(path.join(checkout, 'content', 'site.yaml'), 'utf8')
 
-test('the admin, on its own origin, reads and writes the content files', async () => {
-  const read = await post(getSite)
-  expect(read).toMatchObject({ status: 200, json: { file: { path: 'content/site.yaml' } } })
-  expect(JSON.stringify(read.json)).toContain('+52 222 123 4567')
-
-  const saved = await post(persist('content/site.yaml', 'phone: +52 222 987 6543\n'))
-  expect(saved.status).toBe(200)
-  expect(siteYaml()).toBe('phone: +52 222 987 6543\n')
-})
-
+// The admin on its own origin reads and writes content/ through the proxy: test/owner/cms.test.ts «the owner
+// changes the phone and the maintenance price…» (npm run cms in Chromium); «only POST /api/v1» below is its control.
 test('a request under another Host (a DNS name rebound to 127.0.0.1) or from another origin, even another port on loopback, is refused and reads or writes nothing', async () => {
   for (const host of [
     'attacker.example:' + port,
