@@ -33,16 +33,13 @@ afterEach(() => {
   jest.useRealTimers()
 })
 
-function renderToaster() {
+/** Renders the Toaster; its notification area, found by the label the spec pins (Radix's default with F8). */
+function toasterViewport() {
   render(
     <ThemeProvider theme={theme}>
       <Toaster />
     </ThemeProvider>,
   )
-}
-
-/** The notification area, found by the label the spec pins (Radix's default with its F8 hotkey). */
-function getViewport() {
   return screen.getByRole('region', { name: 'Notifications (F8)' })
 }
 
@@ -64,8 +61,7 @@ const sent = {
 }
 
 test('the viewport is a region labelled with its F8 hotkey; a raised toast shows with its action and is announced in a status region', () => {
-  renderToaster()
-  const viewport = getViewport()
+  const viewport = toasterViewport()
   expect(within(viewport).queryByRole('listitem')).not.toBeInTheDocument()
   expect(screen.queryByRole('status')).not.toBeInTheDocument()
 
@@ -81,8 +77,7 @@ test('the viewport is a region labelled with its F8 hotkey; a raised toast shows
 })
 
 test('update changes the title of the visible toast and keeps what it did not name', () => {
-  renderToaster()
-  const viewport = getViewport()
+  const viewport = toasterViewport()
 
   const handle = raise({ title: 'Enviando...', description: sent.description })
   act(() => handle.update({ title: sent.title }))
@@ -94,8 +89,7 @@ test('update changes the title of the visible toast and keeps what it did not na
 
 test('a toast with an infinite duration stays open until the close button named "Cerrar notificación"', async () => {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
-  renderToaster()
-  const viewport = getViewport()
+  const viewport = toasterViewport()
   raise({ ...sent, duration: Infinity })
   advance(60_000)
   expect(within(viewport).getByText(sent.title)).toBeInTheDocument()
@@ -106,8 +100,7 @@ test('a toast with an infinite duration stays open until the close button named 
 })
 
 test('swiping a toast right past 50 px closes it, a shorter swipe keeps it', () => {
-  renderToaster()
-  const viewport = getViewport()
+  const viewport = toasterViewport()
   raise({ ...sent, duration: Infinity })
   const item = within(viewport).getByRole('listitem')
   const swipe = (clientX: number) => {
