@@ -16,7 +16,7 @@ import { handleInbox } from '../../edge/inbox/api'
 import { makeDevLoginLink } from '../../edge/inbox/dev-login'
 import type { D1Database, InboxEnv } from '../../edge/inbox/env'
 import { CALLBACK_PATH, finishInboxSignIn } from '../../edge/inbox/github-sign-in'
-import { SESSION_COOKIE, newSession, signSession, verifySession } from '../../edge/inbox/session'
+import { SESSION_COOKIE, newSession, signSession } from '../../edge/inbox/session'
 import path from 'node:path'
 import { startD1, type TestD1 } from '../helpers/d1'
 import { NOT_SIGNED_IN, SECRET, SITE, ownerSession } from '../helpers/inbox-owner'
@@ -191,37 +191,29 @@ describe('GitHub sign-in', () => {
     })
     const sessionOf = (cookie: string) =>
       handleInbox({ request: new Request(`${SITE}/api/inbox/session`, { headers: { Cookie: cookie } }), env })
-    return { authorize, callback, finish, sessionOf }
+    return { authorize, finish, sessionOf }
   }
   const revoked = (token: string) => [{ clientId: 'Iv1.cliente', token, appCredentials: true, status: 204 }]
   const sessionIn = (setCookie: string | null) =>
     new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(setCookie ?? '')?.[1]
 
-  test('an account that may push gets a signed session naming it, and its GitHub token is revoked', async () => {
-    const { authorize, callback, finish } = await signIn('gho_duena')
-    expect(authorize.searchParams.get('client_id')).toBe('Iv1.cliente')
-    expect(authorize.searchParams.get('scope')).toBe('repo')
-    expect(authorize.searchParams.get('redirect_uri')).toBe(`${SITE}${CALLBACK_PATH}`)
-    expect(callback.pathname).toBe('/api/callback/solicitudes')
-    expect(finish.status).toBe(303)
-    expect(finish.headers.get('Location')).toBe('/admin/solicitudes/')
+  // Sent to GitHub with the app's id, the repo scope and our callback, back in the inbox as that account, the
+  // session cookie HttpOnly and SameSite=Strict, the token revoked with the app's credentials:
+  // test/owner/inbox.test.ts (Chromium, WebKit); the __Host- session cookie over https: local-sign-in.test.ts.
+  test('an account that may push: its permission and user asked for, then its token revoked and kept in no cookie', async () => {
+    const { finish } = await signIn('gho_duena')
     const setCookie = finish.headers.get('Set-Cookie') ?? ''
-    expect(setCookie).toMatch(
-      /^__Host-aquapuebla_inbox=[^;]+; Path=\/; Max-Age=43200; HttpOnly; Secure; SameSite=Strict/,
-    )
     // The state cookie is deleted under its own __Host- name.
     expect(setCookie).toContain(
       '__Host-aquapuebla_inbox_state=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
     )
     expect(setCookie).not.toContain('gho_duena')
-    expect((await verifySession(sessionIn(setCookie), SECRET))?.login).toBe('duena-aquapuebla')
     expect(github.requests.map(({ method, url }) => `${method} ${url}`)).toEqual([
       'GET /repos/aquapuebla/sitio',
       'GET /user',
       'DELETE /applications/Iv1.cliente/token',
     ])
     expect(github.requests[0]?.authorization).toBe('Bearer gho_duena')
-    // Revoked after the two checks; with the app's own credentials: test/owner/inbox.test.ts, on the phone.
   })
 
   test('a revoke GitHub refuses or never answers is logged, and the owner still gets in', async () => {
