@@ -78,7 +78,8 @@ const getSite = { action: 'getEntry', params: { branch: 'main', path: 'content/s
 const siteYaml = () => readFileSync(path.join(checkout, 'content', 'site.yaml'), 'utf8')
 
 // The admin on its own origin reads and writes content/ through the proxy: test/owner/cms.test.ts «the owner
-// changes the phone and the maintenance price…» (npm run cms in Chromium); «only POST /api/v1» below is its control.
+// changes the phone and the maintenance price…» (npm run cms in Chromium); «only POST /api/v1» below is the
+// control.
 test('a request under another Host (a DNS name rebound to 127.0.0.1) or from another origin, even another port on loopback, is refused and reads or writes nothing', async () => {
   for (const host of [
     'attacker.example:' + port,

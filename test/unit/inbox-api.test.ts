@@ -325,8 +325,8 @@ describe('local sign-in link', () => {
   const visit = (url: string, env: InboxEnv = { ...sessionsEnv(), INBOX_DEV_LOGIN_TOKEN: token }) =>
     handleInbox({ request: new Request(url), env })
 
-  // It signs in as «local» once, then answers 403: test/owner/inbox.test.ts «at 1280 px…», in Chromium and WebKit;
-  // its cookie on plain-HTTP loopback: inbox-session.test.ts.
+  // It signs in as «local» once, then answers 403: test/owner/inbox.test.ts «at 1280 px…» (Chromium and
+  // WebKit); its cookie on plain-HTTP loopback: inbox-session.test.ts.
   test('a link is only made for loopback', () => {
     const { url } = makeDevLoginLink('http://127.0.0.1:8788', token)
     expect(url).toBe(`http://127.0.0.1:8788/api/inbox/dev-login?token=${token}`)
