@@ -4,8 +4,8 @@
  * passes through as Cloudflare does): IPv4 addresses, rotating IPv6 addresses inside one /64 (one customer),
  * or one address in each of many /64s (many customers, or a botnet). `leadSubmission` builds one request;
  * `floodLeads` sends `amount` of them over HTTP, `connections` at a time (autocannon). Used by
- * test/hosts/lead-store.test.ts (on wrangler) and test/unit/lead-flood.test.ts (straight into the handler on
- * an in-memory D1); `npm run bench:leads`, which timed it, is retired (docs/performance.md).
+ * test/hosts/lead-store.test.ts (on wrangler); `npm run bench:leads`, which timed it, is retired
+ * (docs/performance.md).
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -66,19 +66,19 @@ export const acrossMany64s =
   }
 
 /** A v4-shaped UUID from a run prefix and a counter, so every request of every run is distinct. */
-export function floodId(run: number, index: number): string {
+function floodId(run: number, index: number): string {
   const hex = (run.toString(16).padStart(8, '0') + index.toString(16).padStart(12, '0')).slice(-20)
   return `${hex.slice(0, 8)}-0000-4000-8000-${hex.slice(8)}`
 }
 
-export interface LeadSubmission {
+interface LeadSubmission {
   id: string
   headers: Record<string, string>
   body: string
 }
 
 /** The n-th submission of a run: a valid lead, opened a minute before it is sent, from `address(index)`. */
-export function leadSubmission(
+function leadSubmission(
   run: number,
   index: number,
   address: AddressStrategy,
@@ -106,9 +106,6 @@ export function leadSubmission(
     }),
   }
 }
-
-/** A fresh run number: the ids of two runs never collide. */
-export const newRun = () => Math.floor(Math.random() * 0xffffffff)
 
 export interface LeadFloodResult {
   requestsPerSecond: number
@@ -139,7 +136,8 @@ export function floodLeads({
   /** Fields over the valid lead's in every submission (`{ _gotcha: 'x' }`: known spam). */
   overrides?: Record<string, unknown>
 }): Promise<LeadFloodResult> {
-  const run = newRun()
+  // A fresh run number: the ids of two runs never collide.
+  const run = Math.floor(Math.random() * 0xffffffff)
   const ids: string[] = []
   const base: RequestSpec = {
     method: 'POST',

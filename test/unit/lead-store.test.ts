@@ -5,8 +5,8 @@
  * migrations applied) and loopback stand-ins for the e-mail API, the webhook and Turnstile: what is refused
  * and with which answer, what is stored (once), what is spam and what is only a signal, the rate limit per
  * client (IPv4 address, IPv6 /64), the hour's storage ceiling, and Turnstile's answers. Each test says what
- * the visitor and the owner see. The notifications themselves: lead-notify.test.ts; a flood: lead-flood.test.ts;
- * the same code in wrangler's runtime: test/hosts/lead-store.test.ts.
+ * the visitor and the owner see. The notifications themselves: lead-notify.test.ts; the same code in wrangler's
+ * runtime, a flood included: test/hosts/lead-store.test.ts.
  */
 import { parseIPv6, rateBucket } from '../../edge/leads/address'
 import { bodyKind, MAX_BODY_BYTES, parseUrlencoded } from '../../edge/leads/body'
