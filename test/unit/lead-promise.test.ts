@@ -3,8 +3,9 @@
  *
  * Promises kept (issue 31): every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
  * the emergency alerted as URGENTE, every alert one tap from the client, the first contact recorded and undone,
- * «Por atender»'s order, the reminders at three quarters and overdue (once each, never after an answer), and the
- * month figures.
+ * «Por atender»'s order, the reminders at three quarters and overdue (never after an answer), and the month
+ * figures. A request's reminder and overdue notice, each once however often the schedule runs, with their texts:
+ * test/hosts/lead-promise.test.ts, on wrangler.
  */
 import promise from 'content:promesa'
 import { contacto } from '../../src/content/contacto'
@@ -150,46 +151,6 @@ describe('deadlines', () => {
 })
 
 describe('reminders', () => {
-  test('at three quarters of the deadline and once it passes: once each per channel, however often the schedule runs', async () => {
-    await post(formJson())
-    await settle()
-    lead.standIn.reset()
-    // 17 h 55 min of 24: not yet.
-    await schedule(17 * HOUR + 55 * 60_000)
-    expect(lead.standIn.requests).toHaveLength(0)
-    // 18 h: the reminder, on both channels.
-    const first = await schedule(18 * HOUR)
-    expect(first.remindersCreated).toBe(2)
-    expect(subjects('reminder')).toEqual([
-      'Recordatorio: Ana López Treviño (Construcción de Alberca Nueva) espera tu respuesta antes de las 4:00',
-    ])
-    const text = String(emailsOf('reminder')[0]?.body.text)
-    expect(text).toContain('quedan 6 h para cumplir lo que le prometimos (a más tardar mañana a las 4:00)')
-    expect(text).toContain(`Abrir en tu bandeja: ${INBOX}?solicitud=${ID}`)
-    expect(lead.standIn.webhooks.map((call) => call.body.kind)).toEqual(['reminder'])
-    // The schedule runs every 5 minutes: nothing more until the deadline.
-    await schedule(18 * HOUR + 5 * 60_000)
-    await schedule(23 * HOUR + 55 * 60_000)
-    expect(lead.standIn.requests).toHaveLength(2)
-    // 24 h: overdue, once.
-    await schedule(24 * HOUR)
-    await schedule(24 * HOUR + 5 * 60_000)
-    expect(subjects('overdue')).toEqual([
-      'Sin respuesta: Ana López Treviño (Construcción de Alberca Nueva), el plazo venció a las 4:00',
-    ])
-    expect(lead.standIn.requests).toHaveLength(4)
-    expect(
-      await rows(
-        "SELECT kind, channel, state FROM notifications WHERE kind <> 'lead' ORDER BY kind, channel",
-      ),
-    ).toEqual([
-      { kind: 'overdue', channel: 'email', state: 'delivered' },
-      { kind: 'overdue', channel: 'webhook', state: 'delivered' },
-      { kind: 'reminder', channel: 'email', state: 'delivered' },
-      { kind: 'reminder', channel: 'webhook', state: 'delivered' },
-    ])
-  })
-
   test("an emergency's reminders say URGENTE, at 1 h 30 min and at 2 h", async () => {
     await post(emergency())
     await settle()
