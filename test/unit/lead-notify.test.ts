@@ -190,7 +190,7 @@ describe('what a notification says', () => {
     expect(webhook.text).not.toMatch(/\]\(|\]\[|\]:|@everyone|@here/)
     expect(webhook.text).toContain('[Ver cotización]\u200b(https://evil.example)')
     expect(webhook.text).toContain('@\u200beveryone @\u200bhere')
-    // For machines the values as they are (data, never markup), the page as its path.
+    // For machines the values as they are (data, never markup; read back from the stored row), the page as its path.
     expect(webhook.lead).toMatchObject({
       ...HOSTILE,
       message: hostileMessage,
