@@ -3,15 +3,16 @@
  *
  * Promises kept (issue 31): every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
  * the emergency alerted as URGENTE, every alert one tap from the client, the first contact recorded and undone,
- * «Por atender»'s order, the reminders at three quarters and overdue (never after an answer), and the month
- * figures. A request's reminder and overdue notice, each once however often the schedule runs, with their texts:
- * test/hosts/lead-promise.test.ts, on wrangler.
+ * the reminders at three quarters and overdue (never after an answer), and the month figures. A request's reminder
+ * and overdue notice, each once however often the schedule runs, with their texts: test/hosts/lead-promise.test.ts,
+ * on wrangler. «Por atender»'s order: test/owner/inbox-promise.test.ts in Chromium and WebKit, and
+ * inbox-store.test.ts (leads without a deadline last).
  */
 import promise from 'content:promesa'
 import { contacto } from '../../src/content/contacto'
 import { forgetPromise } from '../../edge/leads/promise'
 import { runSchedule } from '../../edge/leads/schedule'
-import { listLeads, monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
+import { monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
 import {
   formJson,
   ID,
@@ -19,7 +20,6 @@ import {
   leadBench,
   promiseAssets,
   silenced,
-  T0,
   thanksPage,
   HOUR,
   after,
@@ -225,7 +225,7 @@ describe('reminders', () => {
   })
 })
 
-describe('first contact and «Por atender»', () => {
+describe('first contact', () => {
   test('a status moved on from nuevo is the first contact; moved back, it is undone; spam is none', async () => {
     await post(formJson())
     await settle()
@@ -262,49 +262,6 @@ describe('first contact and «Por atender»', () => {
     await updateLead(lead.d1.db, ID, { status: 'contactado' }, after(4 * HOUR))
     expect(await undoContact(lead.d1.db, ID, after(5 * HOUR))).toMatchObject({ first_contact_via: 'estado' })
     expect(await recordContact(lead.d1.db, 'no-such-lead', 'llamada')).toBeNull()
-  })
-
-  test('«Por atender»: emergencies first, then the closest deadline; answered leads and spam are not in it', async () => {
-    const seed = [
-      // name, created (hours after T0), service, answered
-      ['Más antigua', -20, 'Mantenimiento Regular', false],
-      ['Reciente', -1, 'Consulta General', false],
-      ['Emergencia', -0.5, promise.emergencyService, false],
-      ['Respondida', -22, 'Mantenimiento Regular', true],
-      ['Vencida', -30, 'Reparación de Alberca', false],
-    ] as const
-    for (const [index, [name, hours, service, answered]] of seed.entries()) {
-      const created = after(hours * HOUR)
-      const urgent = service === promise.emergencyService
-      const due = new Date(created.getTime() + (urgent ? promise.emergencyHours : promise.answerHours) * HOUR)
-      await insert({
-        id: `lead-${index}`,
-        created_at: created.toISOString(),
-        name,
-        service,
-        due_at: due.toISOString(),
-        urgent: urgent ? 1 : 0,
-        first_contact_at: answered ? after(-21 * HOUR).toISOString() : null,
-        first_contact_via: answered ? 'llamada' : null,
-      })
-    }
-    // A lead stored before deadlines were kept: last.
-    await insert({
-      id: 'old',
-      created_at: '2026-10-01T10:00:00.000Z',
-      name: 'Sin plazo',
-      service: 'Consulta General',
-    })
-    const page = await listLeads(lead.d1.db, { status: 'por-atender', query: '' }, 1, T0)
-    expect(page.leads.map((lead) => lead.name)).toEqual([
-      'Emergencia',
-      'Vencida',
-      'Más antigua',
-      'Reciente',
-      'Sin plazo',
-    ])
-    expect(page.unanswered).toEqual({ total: 5, late: 1 })
-    expect(page.now).toBe(T0.toISOString())
   })
 })
 
