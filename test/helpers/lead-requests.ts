@@ -40,20 +40,19 @@ export function formJson(overrides: Record<string, unknown> = {}) {
   })
 }
 
-/** The owner's two channels (e-mail and webhook), both on the loopback stand-in: the variables that set them. */
-export function ownerChannels(standIn: NotifyStandIn) {
+/** A site with SITE_URL set and the owner's two channels (e-mail and webhook) both on the loopback stand-in. */
+export function leadEnv(d1: TestD1, standIn: NotifyStandIn, extra: Partial<LeadEnv> = {}): LeadEnv {
   return {
+    DB: d1.db,
+    LEAD_HASH_SECRET: 'sal',
+    SITE_URL: SITE,
     EMAIL_API_URL: standIn.emailUrl,
     EMAIL_API_KEY: standIn.apiKey,
     EMAIL_FROM: 'AquaPuebla <avisos@aquapuebla.mx>',
     EMAIL_TO: 'ventas@aquapuebla.mx',
     LEAD_WEBHOOK_URL: standIn.webhookUrl,
+    ...extra,
   }
-}
-
-/** A site with both channels on the stand-in and SITE_URL set. */
-export function leadEnv(d1: TestD1, standIn: NotifyStandIn, extra: Partial<LeadEnv> = {}): LeadEnv {
-  return { DB: d1.db, LEAD_HASH_SECRET: 'sal', SITE_URL: SITE, ...ownerChannels(standIn), ...extra }
 }
 
 export interface PostOptions {

@@ -1,4 +1,9 @@
-import { deliverLead, leadWhatsappLink, SIMULATED_DELAY_MS, type Lead } from '../../src/leads/lead'
+/**
+ * The failure toast's WhatsApp link and the drafts (src/leads/lead.ts, draft.ts). Delivering a lead is proven in the
+ * browser: simulated, test/visitor/quote-form.test.ts «simulated sending»; to an endpoint, a 500 and a hang,
+ * test/visitor/lead-endpoint.test.ts; a network error and a timeout resent, lead-submission.test.tsx.
+ */
+import { leadWhatsappLink, type Lead } from '../../src/leads/lead'
 import { clearDraft, DRAFT_KEY, loadDraft, saveDraft } from '../../src/leads/draft'
 
 const lead: Lead = {
@@ -8,91 +13,6 @@ const lead: Lead = {
   service: 'Mantenimiento Regular',
   message: 'Alberca de 8 x 4 m en Cholula.',
 }
-const ENDPOINT = 'https://leads.example.test/cotizacion'
-const now = () => new Date('2026-11-21T16:00:00.000Z')
-
-/** jsdom has no fetch Response; the module reads only `ok` and `status`. */
-function answer(status: number): Response {
-  return { ok: status >= 200 && status < 300, status } as Response
-}
-
-function mockFetch(impl: (url: string, init: RequestInit) => Promise<Response>) {
-  return jest.fn(impl) as jest.Mock & typeof fetch
-}
-
-describe('deliverLead', () => {
-  afterEach(() => jest.useRealTimers())
-
-  test('without an endpoint it transmits nothing and succeeds after the 1-second simulation', async () => {
-    jest.useFakeTimers()
-    const fetchImpl = mockFetch(async () => answer(200))
-    let settled = false
-    const pending = deliverLead(lead, { endpoint: '', page: '/contacto', fetchImpl }).then((result) => {
-      settled = true
-      return result
-    })
-    await jest.advanceTimersByTimeAsync(SIMULATED_DELAY_MS - 1)
-    expect(settled).toBe(false)
-    await jest.advanceTimersByTimeAsync(1)
-    await expect(pending).resolves.toEqual({ ok: true, simulated: true })
-    expect(fetchImpl).not.toHaveBeenCalled()
-  })
-
-  test('posts the trimmed lead as JSON with page and time, and a 2xx is a success', async () => {
-    const fetchImpl = mockFetch(async () => answer(200))
-    const result = await deliverLead(lead, {
-      endpoint: ENDPOINT,
-      page: 'https://www.aquapuebla.mx/contacto',
-      fetchImpl,
-      now,
-    })
-    expect(result).toEqual({ ok: true, simulated: false })
-    expect(fetchImpl).toHaveBeenCalledTimes(1)
-    const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit]
-    expect(url).toBe(ENDPOINT)
-    expect(init.method).toBe('POST')
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json' })
-    expect(JSON.parse(init.body as string)).toEqual({
-      name: 'Ana López',
-      email: 'ana@example.com',
-      phone: '222 555 0101',
-      service: 'Mantenimiento Regular',
-      message: 'Alberca de 8 x 4 m en Cholula.',
-      page: 'https://www.aquapuebla.mx/contacto',
-      submittedAt: '2026-11-21T16:00:00.000Z',
-    })
-  })
-
-  test.each<[string, () => Promise<Response>, object]>([
-    ['a 500 answer is a failure with its status', async () => answer(500), { reason: 'http', status: 500 }],
-    [
-      'a network error is a failure',
-      async () => {
-        throw new TypeError('Failed to fetch')
-      },
-      { reason: 'network' },
-    ],
-  ])('%s', async (_title, impl, failure) => {
-    const fetchImpl = mockFetch(impl)
-    await expect(deliverLead(lead, { endpoint: ENDPOINT, page: '/contacto', fetchImpl })).resolves.toEqual({
-      ok: false,
-      ...failure,
-    })
-  })
-
-  test('an endpoint that does not answer within the timeout is a failure', async () => {
-    jest.useFakeTimers()
-    const fetchImpl = mockFetch(
-      (_url, init) =>
-        new Promise((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-        }),
-    )
-    const pending = deliverLead(lead, { endpoint: ENDPOINT, page: '/contacto', fetchImpl, timeoutMs: 15_000 })
-    await jest.advanceTimersByTimeAsync(15_000)
-    await expect(pending).resolves.toEqual({ ok: false, reason: 'timeout' })
-  })
-})
 
 describe('WhatsApp fallback link', () => {
   test('carries the name, service, phone and message as plain text', () => {

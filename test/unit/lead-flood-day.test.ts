@@ -15,19 +15,16 @@
  */
 import promise from 'content:promesa'
 import { runSchedule } from '../../edge/leads/schedule'
-import { formJson, leadBench } from '../helpers/lead-requests'
+import { formJson, HOUR, leadBench, uuid } from '../helpers/lead-requests'
 import type { NotifyRequest } from '../stand-ins/notify'
 
 const HOURS = Number(process.env.FLOOD_DAY_HOURS) || 24
 const FLOOD_PER_HOUR = Number(process.env.FLOOD_DAY_LEADS_PER_HOUR) || 12
 const SPAM_PER_HOUR = 6
-const HOUR = 3_600_000
 /** Midnight in Mexico City, Wednesday 25 November 2026. */
 const START = Date.parse('2026-11-25T06:00:00.000Z')
 
 const lead = leadBench({ promise })
-
-const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
 
 /** Every post of the day, in time order: [ms after START, body, client address]. */
 function day(): { at: number; body: string; address: string; emergency: boolean }[] {

@@ -3,14 +3,16 @@
  *
  * Promises kept (issue 31): every lead's deadline from content/promesa.yaml (24 h; 2 h for the emergency service),
  * the emergency alerted as URGENTE, every alert one tap from the client, the first contact recorded and undone,
- * «Por atender»'s order, the reminders at three quarters and overdue (once each, never after an answer), and the
- * month figures.
+ * the reminders at three quarters and overdue (never after an answer), and the month figures. A request's reminder
+ * and overdue notice, each once however often the schedule runs, with their texts: test/hosts/lead-promise.test.ts,
+ * on wrangler. «Por atender»'s order: test/owner/inbox-promise.test.ts in Chromium and WebKit, and
+ * inbox-store.test.ts (leads without a deadline last).
  */
 import promise from 'content:promesa'
 import { contacto } from '../../src/content/contacto'
 import { forgetPromise } from '../../edge/leads/promise'
 import { runSchedule } from '../../edge/leads/schedule'
-import { listLeads, monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
+import { monthFigures, recordContact, undoContact, updateLead } from '../../edge/inbox/store'
 import {
   formJson,
   ID,
@@ -18,7 +20,6 @@ import {
   leadBench,
   promiseAssets,
   silenced,
-  T0,
   thanksPage,
   HOUR,
   after,
@@ -150,46 +151,6 @@ describe('deadlines', () => {
 })
 
 describe('reminders', () => {
-  test('at three quarters of the deadline and once it passes: once each per channel, however often the schedule runs', async () => {
-    await post(formJson())
-    await settle()
-    lead.standIn.reset()
-    // 17 h 55 min of 24: not yet.
-    await schedule(17 * HOUR + 55 * 60_000)
-    expect(lead.standIn.requests).toHaveLength(0)
-    // 18 h: the reminder, on both channels.
-    const first = await schedule(18 * HOUR)
-    expect(first.remindersCreated).toBe(2)
-    expect(subjects('reminder')).toEqual([
-      'Recordatorio: Ana López Treviño (Construcción de Alberca Nueva) espera tu respuesta antes de las 4:00',
-    ])
-    const text = String(emailsOf('reminder')[0]?.body.text)
-    expect(text).toContain('quedan 6 h para cumplir lo que le prometimos (a más tardar mañana a las 4:00)')
-    expect(text).toContain(`Abrir en tu bandeja: ${INBOX}?solicitud=${ID}`)
-    expect(lead.standIn.webhooks.map((call) => call.body.kind)).toEqual(['reminder'])
-    // The schedule runs every 5 minutes: nothing more until the deadline.
-    await schedule(18 * HOUR + 5 * 60_000)
-    await schedule(23 * HOUR + 55 * 60_000)
-    expect(lead.standIn.requests).toHaveLength(2)
-    // 24 h: overdue, once.
-    await schedule(24 * HOUR)
-    await schedule(24 * HOUR + 5 * 60_000)
-    expect(subjects('overdue')).toEqual([
-      'Sin respuesta: Ana López Treviño (Construcción de Alberca Nueva), el plazo venció a las 4:00',
-    ])
-    expect(lead.standIn.requests).toHaveLength(4)
-    expect(
-      await rows(
-        "SELECT kind, channel, state FROM notifications WHERE kind <> 'lead' ORDER BY kind, channel",
-      ),
-    ).toEqual([
-      { kind: 'overdue', channel: 'email', state: 'delivered' },
-      { kind: 'overdue', channel: 'webhook', state: 'delivered' },
-      { kind: 'reminder', channel: 'email', state: 'delivered' },
-      { kind: 'reminder', channel: 'webhook', state: 'delivered' },
-    ])
-  })
-
   test("an emergency's reminders say URGENTE, at 1 h 30 min and at 2 h", async () => {
     await post(emergency())
     await settle()
@@ -243,28 +204,19 @@ describe('reminders', () => {
     expect(subjects('reminder')).toHaveLength(1)
   })
 
-  test('leads of a flooded hour (in the digest) and deadlines past a day ago get no reminder one by one', async () => {
-    lead.env.LEAD_ALERTS_PER_HOUR = '1'
+  // A lead of a flooded hour, told in the digest, is reminded in digests alone: lead-budget.test.ts.
+  test('a deadline past a day ago (the schedule down for two days) gets no reminder or overdue notice', async () => {
     await post(formJson())
-    await post(formJson({ id: '9a1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e71', name: 'Luis' }), {
-      headers: { 'CF-Connecting-IP': '203.0.113.9' },
-    })
     await settle()
-    expect(await rows('SELECT name, alert FROM leads ORDER BY name')).toEqual([
-      { name: 'Ana López Treviño', alert: 'own' },
-      { name: 'Luis', alert: 'digest' },
-    ])
     lead.standIn.reset()
-    // The schedule was down for two days: the old deadline is past the look-back.
     await schedule(49 * HOUR)
     expect(
-      lead.standIn.requests.filter((request) => String(request.idempotencyKey).includes('reminder')),
+      lead.standIn.requests.filter((request) => /reminder|overdue/.test(String(request.idempotencyKey))),
     ).toEqual([])
-    expect(subjects('overdue')).toEqual([])
   })
 })
 
-describe('first contact and «Por atender»', () => {
+describe('first contact', () => {
   test('a status moved on from nuevo is the first contact; moved back, it is undone; spam is none', async () => {
     await post(formJson())
     await settle()
@@ -301,49 +253,6 @@ describe('first contact and «Por atender»', () => {
     await updateLead(lead.d1.db, ID, { status: 'contactado' }, after(4 * HOUR))
     expect(await undoContact(lead.d1.db, ID, after(5 * HOUR))).toMatchObject({ first_contact_via: 'estado' })
     expect(await recordContact(lead.d1.db, 'no-such-lead', 'llamada')).toBeNull()
-  })
-
-  test('«Por atender»: emergencies first, then the closest deadline; answered leads and spam are not in it', async () => {
-    const seed = [
-      // name, created (hours after T0), service, answered
-      ['Más antigua', -20, 'Mantenimiento Regular', false],
-      ['Reciente', -1, 'Consulta General', false],
-      ['Emergencia', -0.5, promise.emergencyService, false],
-      ['Respondida', -22, 'Mantenimiento Regular', true],
-      ['Vencida', -30, 'Reparación de Alberca', false],
-    ] as const
-    for (const [index, [name, hours, service, answered]] of seed.entries()) {
-      const created = after(hours * HOUR)
-      const urgent = service === promise.emergencyService
-      const due = new Date(created.getTime() + (urgent ? promise.emergencyHours : promise.answerHours) * HOUR)
-      await insert({
-        id: `lead-${index}`,
-        created_at: created.toISOString(),
-        name,
-        service,
-        due_at: due.toISOString(),
-        urgent: urgent ? 1 : 0,
-        first_contact_at: answered ? after(-21 * HOUR).toISOString() : null,
-        first_contact_via: answered ? 'llamada' : null,
-      })
-    }
-    // A lead stored before deadlines were kept: last.
-    await insert({
-      id: 'old',
-      created_at: '2026-10-01T10:00:00.000Z',
-      name: 'Sin plazo',
-      service: 'Consulta General',
-    })
-    const page = await listLeads(lead.d1.db, { status: 'por-atender', query: '' }, 1, T0)
-    expect(page.leads.map((lead) => lead.name)).toEqual([
-      'Emergencia',
-      'Vencida',
-      'Más antigua',
-      'Reciente',
-      'Sin plazo',
-    ])
-    expect(page.unanswered).toEqual({ total: 5, late: 1 })
-    expect(page.now).toBe(T0.toISOString())
   })
 })
 

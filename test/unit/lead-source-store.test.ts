@@ -11,13 +11,12 @@
 import promise from 'content:promesa'
 import { sourceFigures } from '../../edge/inbox/sources'
 import { recordContact } from '../../edge/inbox/store'
-import { formJson, leadBench, SITE, T0 } from '../helpers/lead-requests'
+import { formJson, HOUR, leadBench, SITE, T0, uuid } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
 const lead = leadBench({ promise, extra: () => ({ LEAD_RATE_LIMIT: '1000' }) })
 const { post, rows, settle } = lead
-const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString().padStart(12, '0')}`
 const SOURCES = `SELECT source_via, source_landing, source_referrer, source_utm_source, source_utm_medium,
   source_utm_campaign, source_gclid, source_fbclid FROM leads`
 /** The source's columns of every lead, by id. */
@@ -129,7 +128,6 @@ test("without the page's note, the endpoint's own view: the tags of the page tha
 })
 
 test('the month figures by source: received and answered in time, this month and the last, spam apart', async () => {
-  const HOUR = 3_600_000
   const october = new Date('2026-10-20T16:00:00.000Z')
   const sent = async (n: number, source: Record<string, unknown>, now = T0, extra = {}) =>
     post(formJson({ id: uuid(n), source: { landing: '/', referrer: '', ...source }, ...extra }), { now })

@@ -5,8 +5,8 @@
  * migrations applied) and loopback stand-ins for the e-mail API, the webhook and Turnstile: what is refused
  * and with which answer, what is stored (once), what is spam and what is only a signal, the rate limit per
  * client (IPv4 address, IPv6 /64), the hour's storage ceiling, and Turnstile's answers. Each test says what
- * the visitor and the owner see. The notifications themselves: lead-notify.test.ts; a flood: lead-flood.test.ts;
- * the same code in wrangler's runtime: test/hosts/lead-store.test.ts.
+ * the visitor and the owner see. The notifications themselves: lead-notify.test.ts; the same code in wrangler's
+ * runtime, a flood included: test/hosts/lead-store.test.ts.
  */
 import { parseIPv6, rateBucket } from '../../edge/leads/address'
 import { bodyKind, MAX_BODY_BYTES, parseUrlencoded } from '../../edge/leads/body'
@@ -30,7 +30,6 @@ import {
   thanksPage,
   uuid,
 } from '../helpers/lead-requests'
-import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import { startTurnstileStandIn, type TurnstileStandIn } from '../stand-ins/turnstile'
 
 jest.setTimeout(30_000)
@@ -38,22 +37,16 @@ jest.setTimeout(30_000)
 const lead = leadBench()
 const { post, rows, settle, counts } = lead
 let turnstile: TurnstileStandIn
-let clock: ClockStandIn
 
 beforeAll(async () => {
-  ;[turnstile, clock] = await Promise.all([
-    startTurnstileStandIn({
-      secret: 'turnstile-secret',
-      token: 'token-bueno',
-      hostname: 'www.aquapuebla.mx',
-    }),
-    startClockStandIn(T0),
-  ])
+  turnstile = await startTurnstileStandIn({
+    secret: 'turnstile-secret',
+    token: 'token-bueno',
+    hostname: 'www.aquapuebla.mx',
+  })
 }, 60_000)
 
-afterAll(async () => {
-  await Promise.all([turnstile?.close(), clock?.close()])
-})
+afterAll(() => turnstile?.close())
 
 beforeEach(() => {
   turnstile.reset()
@@ -254,14 +247,6 @@ describe('POST /api/leads', () => {
     expect(await rows('SELECT id FROM leads')).toEqual([])
   })
 
-  test('markup and a spreadsheet formula are stored as the text they are', async () => {
-    const name = '=HYPERLINK("http://x.example","<script>alert(1)</script>")'
-    expect((await post(formJson({ name, message: '<img src=x onerror=alert(1)>' }))).status).toBe(201)
-    expect(await rows('SELECT name, message FROM leads')).toEqual([
-      { name, message: '<img src=x onerror=alert(1)>' },
-    ])
-  })
-
   test('a filled honeypot is stored as spam, answered alike, counted for the summary, and nobody told', async () => {
     const trap = await post(formJson({ _gotcha: 'https://spam.example' }))
     expect(trap.status).toBe(201)
@@ -312,21 +297,6 @@ describe('POST /api/leads', () => {
     ])
     expect(JSON.stringify(buckets)).not.toContain('203.0.113.7')
     expect(await counts()).toMatchObject({ 'rate-limited': 2 })
-  })
-
-  test('a phone rotating through its IPv6 /64 is one client; other /64s are not held back by it', async () => {
-    lead.env.LEAD_RATE_LIMIT = '3'
-    const inOne64 = [
-      '2001:db8:ab:cd::1',
-      '2001:DB8:AB:CD:FFFF::2',
-      '2001:db8:ab:cd:1:2:3:4',
-      '2001:db8:ab:cd::99',
-    ]
-    expect(await statusesFrom([...inOne64, '2001:db8:ab:ce::1'])).toEqual([201, 201, 201, 429, 201])
-    // An IPv4 client seen through an IPv6 socket is the same client as over IPv4.
-    lead.env.LEAD_RATE_LIMIT = '1'
-    await lead.d1.clear()
-    expect(await statusesFrom(['203.0.113.7', '::ffff:203.0.113.7'], 20)).toEqual([201, 429])
   })
 
   test('a script walking the /64s of one IPv6 /48 meets the looser /48 limit; another /48 is not held back', async () => {
@@ -395,25 +365,6 @@ describe('POST /api/leads', () => {
     expect(sent.headers.get('Access-Control-Allow-Origin')).toBe('https://aquapuebla.netlify.app')
     expect(await rows('SELECT id FROM leads')).toEqual([{ id: ID }])
   })
-
-  test('with LEAD_TEST_CLOCK_URL the endpoint takes its time from the test clock', async () => {
-    lead.env.LEAD_TEST_CLOCK_URL = clock.url
-    clock.set(new Date('2027-01-06T15:30:00.000Z'))
-    const response = await handleLeads({
-      request: new Request(`${SITE}/api/leads`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: formJson(),
-      }),
-      env: lead.env,
-      waitUntil: (promise) => lead.pending.push(promise),
-    })
-    expect(response.status).toBe(201)
-    const [row] = await rows<{ created_at: string }>('SELECT created_at FROM leads')
-    expect(Date.parse(row?.created_at ?? '') - Date.parse('2027-01-06T15:30:00.000Z')).toBeLessThan(5000)
-    await settle()
-    expect(String(lead.standIn.emails[0]?.body.text)).toContain('Recibida: miércoles 6 de enero, 9:30')
-  })
 })
 
 describe('the hour’s storage ceiling', () => {
@@ -450,46 +401,6 @@ describe('the hour’s storage ceiling', () => {
     expect(await rows("SELECT hour, n FROM lead_counts WHERE what = 'refused'")).toEqual([
       { hour: '2026-11-25T10', n: 3 },
     ])
-  })
-
-  // Regression (issue 41, 1): honeypot spam was stored and counted against the one hourly room, and checked
-  // before Turnstile ran: a script on a few addresses filled the hour and every real visitor got 503. Four times
-  // the lead room in spam, three times the spam room, each address within its rate limit.
-  test('a burst of honeypot spam from several addresses fills only its own room: a real lead is stored and alerted', async () => {
-    lead.env.LEAD_SPAM_STORE_PER_HOUR = '3'
-    lead.env.LEAD_STORE_PER_HOUR = '2'
-    const answers = await Promise.all(
-      Array.from({ length: 9 }, async (_, i) => {
-        const answer = await post(formJson({ id: uuid(1000 + i), _gotcha: 'https://spam.example' }), {
-          now: new Date(T0.getTime() + i * 1000),
-          headers: { 'CF-Connecting-IP': `198.51.100.${i % 3}` },
-        })
-        return answer.status
-      }),
-    )
-    // The robot learns nothing: every post answered as a lead would be.
-    expect(new Set(answers)).toEqual(new Set([201]))
-    const person = await post(formJson({ name: 'María Fernanda Ruiz' }), {
-      now: new Date(T0.getTime() + 10_000),
-      headers: { 'CF-Connecting-IP': '203.0.113.50' },
-    })
-    expect(person.status).toBe(201)
-    await settle()
-    expect(await rows('SELECT status, count(*) AS n FROM leads GROUP BY status ORDER BY status')).toEqual([
-      { status: 'nuevo', n: 1 },
-      { status: 'spam', n: 3 },
-    ])
-    expect(lead.standIn.emails.map((email) => email.body.subject)).toEqual([
-      `Nueva solicitud de cotización: María Fernanda Ruiz (${LEAD.service})`,
-    ])
-    // The owner's summary counts all of it.
-    expect(await counts()).toMatchObject({
-      'spam:honeypot': 9,
-      'spam-stored': 3,
-      'spam-unstored': 6,
-      lead: 1,
-      unverified: 1,
-    })
   })
 })
 
@@ -546,11 +457,6 @@ describe('Turnstile', () => {
     expect(await counts()).toMatchObject({ 'no-token': 2 })
     // No token is refused before siteverify is asked: only the real token's two checks reached it.
     expect(turnstile.checks.map((check) => check.response)).toEqual(['token-bueno', 'token-bueno'])
-    // Without JavaScript the widget never ran: a Spanish page says it was not sent, with both ways to reach us.
-    lead.env.ASSETS = promiseAssets()
-    const page = await lead.formPost({ ...LEAD, id: uuid(4) })
-    await expectErrorPage(page, 403, 'No pudimos enviar tu mensaje', leadAnswers.turnstile)
-    expect(await rows('SELECT count(*) AS n FROM leads')).toEqual([{ n: 1 }])
   })
 
   test('a lead that passed Turnstile is stored whatever the unverified count; a failed check fills only spam’s room', async () => {
