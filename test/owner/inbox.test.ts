@@ -10,18 +10,17 @@
  * neutralised formula; in Chromium also as downloaded), a delete for good after confirming, sign-out; no
  * console error, no dialog and no CSP violation; axe clean. Spam is never silent: the default view says how
  * many leads are set aside and why, and «No es spam» moves one back to «Nuevo» in one tap, undoable. At 1280 px:
- * the loopback one-time sign-in link, once. The inbox's headers and the public scripts prove the server and the
- * build, not the engine: Chromium only. Screenshots in test/.artifacts/inbox/ (or INBOX_SHOTS_DIR), named by
- * engine and width.
+ * the loopback one-time sign-in link, once. The inbox's headers are test/hosts/hosts.test.ts's (every host,
+ * Cloudflare Pages included); that no public page or script names the inbox, test/owner/cms.test.ts's.
+ * Screenshots in test/.artifacts/inbox/ (or INBOX_SHOTS_DIR), named by engine and width.
  * Needs a build (`npm run build`). About 1.5 minutes. Run alone:
  * `npx jest test/owner/inbox.test.ts --selectProjects chromium --runInBand` (or `webkit`).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { inboxContentSecurityPolicy } from '../../scripts/hosts/host-rules'
 import { accessibilityViolations } from '../helpers/axe'
-import { distDir, projectRoot } from '../helpers/builds'
+import { projectRoot } from '../helpers/builds'
 import { engine, onlyIn, puppeteerPage, withTab, type Handle, type Tab } from '../helpers/driver'
 import { INBOX_PREFIX, theInbox, waitForNames } from '../helpers/inbox'
 import { FORMULA, MARKUP, SPAM_NAMES, seedStatements } from '../helpers/inbox-seed'
@@ -124,45 +123,6 @@ async function signInWithGitHub(tab: Tab): Promise<void> {
 const UNAUTHORIZED =
   'error: Failed to load resource: the server responded with a status of 401 (Unauthorized)'
 const expectedUnauthorized = (n: number) => (engine === 'webkit' ? [] : Array<string>(n).fill(UNAUTHORIZED))
-
-onlyIn(
-  ['chromium'],
-  "the server's headers and answers, the same whatever browser asks: proven once",
-  test,
-)('the inbox page has its own strict policy and is never indexed (Cloudflare joins no headers)', async () => {
-  const { url } = inbox.server
-  const answer = await fetch(`${url}${INBOX_PREFIX}`)
-  expect(answer.status).toBe(200)
-  expect(answer.headers.get('content-security-policy')).toBe(inboxContentSecurityPolicy())
-  expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow')
-  expect(answer.headers.get('cache-control')).toBe('no-cache')
-  // Unlike the CMS (decision 020) the inbox opens no sign-in pop-up: the site's strict opener policy.
-  expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin')
-  expect(answer.headers.get('referrer-policy')).toBe('no-referrer')
-  expect(inboxContentSecurityPolicy()).not.toMatch(/unsafe/)
-  // The API answers nothing without a session, whatever the route.
-  for (const route of ['session', 'leads', 'export.csv', 'leads/lead-ana'])
-    expect({ route, status: (await fetch(`${url}/api/inbox/${route}`)).status }).toEqual({
-      route,
-      status: 401,
-    })
-})
-
-onlyIn(
-  ['chromium'],
-  'reads the built files, no browser: proven once',
-  test,
-)('the public pages carry none of it: no script of theirs names the inbox or its API', () => {
-  const scripts = readdirSync(path.join(distDir, 'assets')).filter((file) => file.endsWith('.js'))
-  expect(scripts.length).toBeGreaterThan(0)
-  for (const file of scripts) {
-    const text = readFileSync(path.join(distDir, 'assets', file), 'utf8')
-    expect({ file, inbox: /api\/inbox|solicitudes\/|Descargar CSV/.test(text) }).toEqual({
-      file,
-      inbox: false,
-    })
-  }
-})
 
 test('on the phone: sign in with GitHub, read, filter, search, answer, note, export, delete, sign out', async () => {
   await withTab(inbox.site, { width: 390, height: 844 }, async (tab) => {
