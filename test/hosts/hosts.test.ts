@@ -294,8 +294,6 @@ describe.each(SERVERS)('%s', (name) => {
     expect(inboxContentSecurityPolicy()).toContain("connect-src 'self';")
     const page = await get(INBOX_PREFIX, { 'Accept-Encoding': 'identity' })
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow" />')
-    // The CMS keeps its own policy.
-    expectSecurityHeaders(await get(ADMIN_PREFIX, { 'Accept-Encoding': 'identity' }), adminHeaders)
   })
 
   test('host configuration files are not served', async () => {
