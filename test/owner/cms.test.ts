@@ -1,5 +1,6 @@
 /**
  * The CMS at /admin/ (Decap CMS, scripts/cms/), as the owner uses it, in Chromium:
+ * - no public page, script, stylesheet or the sitemap names the CMS or the lead inbox (read from the build);
  * - the build's admin loads in Spanish at its GitHub sign-in with no console error and no
  *   Content-Security-Policy violation, served by our server (signing in through the pop-up, with the admin
  *   served by nginx with the build's configuration and by Cloudflare Pages, is cms-sign-in.test.ts);
