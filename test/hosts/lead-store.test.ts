@@ -432,12 +432,20 @@ describe('on the default ceilings, as `npm start` runs it', () => {
       )
       expect(
         await site.rows(
-          'SELECT id, name, email, phone, service, message, page, status, spam_reason FROM leads',
+          'SELECT id, name, email, phone, service, message, page, status, spam_reason, alert FROM leads',
         ),
-      ).toEqual([{ id: first?.id, ...VALID, page: CONTACT_PATH, status: 'nuevo', spam_reason: null }])
+      ).toEqual([
+        { id: first?.id, ...VALID, page: CONTACT_PATH, status: 'nuevo', spam_reason: null, alert: 'own' },
+      ])
       // Both notices delivered, and every send there is has its row: nothing more can come.
       await site.waitForRows("SELECT * FROM notifications WHERE state = 'delivered'", 2)
       expect(site.notify.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
+      const [email] = site.notify.emails
+      expect(email?.body).toMatchObject({ to: ['ventas@aquapuebla.mx'], reply_to: VALID.email })
+      expect(email?.idempotencyKey).toBe(`aquapuebla/lead/${String(first?.id)}/email`)
+      // workerd's own Intl: the owner's zone, in Spanish.
+      expect(text(email)).toMatch(/Recibida: miércoles 25 de noviembre, 10:0\d/)
+      expect(text(email)).toContain(`Todas tus solicitudes: ${proxy.url}/admin/solicitudes/`)
       expect(
         await page.evaluate(
           () => (window as unknown as { __successToasts: Set<Element> }).__successToasts.size,
