@@ -20,12 +20,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'puppeteer-core'
-import {
-  acrossMany64s,
-  floodLeads,
-  withinOne64,
-  type AddressStrategy,
-} from '../helpers/lead-flood'
+import { acrossMany64s, floodLeads, withinOne64, type AddressStrategy } from '../helpers/lead-flood'
 import { leadAnswers, leadFieldMessages } from '../../contract/lead-messages'
 import { accessibilityViolations } from '../helpers/axe'
 import { openPage, theBrowser, type OpenedPage } from '../helpers/browser'
@@ -501,7 +496,6 @@ describe('on the default ceilings, as `npm start` runs it', () => {
       }
     })
   })
-
 })
 
 describe('with Turnstile on (TURNSTILE_SITE_KEY at build time, TURNSTILE_SECRET_KEY on the function), against the siteverify stand-in', () => {
