@@ -3,15 +3,13 @@
  * endpoint build, its functions/ (the endpoint and the inbox's API), a local D1, the schedule Worker in the same
  * process, the owner's e-mail API and webhook on the stand-in and the test clock moving both hours forward.
  * A visitor sends the form in Chromium; the schedule runs with the clock moved to three quarters of the deadline
- * and past it: the reminder and the overdue notice arrive once each; the owner signs in on the phone (390 px),
- * taps WhatsApp on a lead in «Por atender», and no reminder follows. The texts of every notice are the unit tests'
- * (test/unit/lead-promise.test.ts); the inbox's looks and flows in WebKit are test/owner/inbox-promise.test.ts.
+ * and past it: the reminder and the overdue notice arrive once each. The texts of every notice, and no reminder
+ * for a lead answered in time, are the unit tests' (test/unit/lead-promise.test.ts); a tap on WhatsApp in the
+ * inbox recorded as the first contact, in Chromium and WebKit, is test/owner/inbox-promise.test.ts's.
  * Takes ~1-2 min (2 cores). Run: `npx jest test/hosts/lead-promise.test.ts --selectProjects chromium --runInBand`.
  */
-import type { Page } from 'puppeteer-core'
 import promise from 'content:promesa'
-import { openPage, theBrowser, type OpenedPage } from '../helpers/browser'
-import { signInToInbox } from '../helpers/owner'
+import { theBrowser, type OpenedPage } from '../helpers/browser'
 import { SITE_URL, T0, thePagesStack } from '../helpers/pages-stack'
 import { sendQuote, VALID } from '../helpers/quote-form'
 
@@ -92,47 +90,4 @@ test('a request from the form: its deadline from the content, one reminder at th
   expect(
     stack.notify.requests.filter((request) => !/^aquapuebla\/summary\//.test(String(request.idempotencyKey))),
   ).toHaveLength(4)
-})
-
-test('on the phone (390 px) the owner taps WhatsApp on the lead in «Por atender»: no reminder follows', async () => {
-  await sendForm(VALID)
-  const [lead] = await stack.waitForRows('SELECT id FROM leads', 1)
-  await stack.waitForRows("SELECT * FROM notifications WHERE kind = 'lead' AND state = 'delivered'", 2)
-  stack.notify.reset()
-  // Two hours later the owner opens the inbox on the phone.
-  stack.clock.set(new Date(T0.getTime() + 2 * HOUR))
-  const result = await openPage(browser, { width: 390, height: 844 })
-  opened.push(result)
-  const page: Page = result.page
-  await signInToInbox(page, stack.url, stack.signInPath)
-  await page.waitForSelector('::-p-aria([name="Por atender 1"][role="radio"])')
-  const card = await page.waitForSelector(`li.lead[data-id="${String(lead?.id)}"]`)
-  // "Quedan 22 h": the server's (moved) clock, not the phone's.
-  expect(await card!.$eval('.promise', (el) => el.textContent)).toMatch(
-    /^Quedan 22 h · vence mañana a las 10:00$/,
-  )
-  const whatsapp = await card!.waitForSelector('::-p-aria([name="WhatsApp"][role="link"])')
-  const popup = new Promise<void>((resolve) => browser.once('targetcreated', () => resolve()))
-  await whatsapp!.tap()
-  await popup
-  await stack.waitForRows("SELECT * FROM leads WHERE first_contact_via = 'whatsapp'", 1)
-  // The card says so at once (the page's own answer), without a reload.
-  await page.waitForFunction(
-    (id: string) =>
-      document.querySelector(`li.lead[data-id="${id}"] .promise p`)?.textContent?.startsWith('Respondida en'),
-    { timeout: 30_000, polling: 100 },
-    String(lead?.id),
-  )
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  for (const hours of [18.1, 24.1, 30]) await scheduleAt(hours)
-  // No reminder and no overdue notice (the next morning's summary of the day may come: the form was filled by a
-  // script, faster than a person types, which the summary reports).
-  expect(
-    stack.notify.requests.filter((request) =>
-      /^aquapuebla\/(reminder|overdue)\//.test(String(request.idempotencyKey)),
-    ),
-  ).toEqual([])
-  expect(
-    await stack.rows("SELECT count(*) AS n FROM notifications WHERE kind IN ('reminder', 'overdue')"),
-  ).toEqual([{ n: 0 }])
 })

@@ -1,5 +1,6 @@
 /**
  * The CMS at /admin/ (Decap CMS, scripts/cms/), as the owner uses it, in Chromium:
+ * - no public page, script, stylesheet or the sitemap names the CMS or the lead inbox (read from the build);
  * - the build's admin loads in Spanish at its GitHub sign-in with no console error and no
  *   Content-Security-Policy violation, served by our server (signing in through the pop-up, with the admin
  *   served by nginx with the build's configuration and by Cloudflare Pages, is cms-sign-in.test.ts);
@@ -100,7 +101,7 @@ async function openEntry(page: Page, url: string, title: string): Promise<Tab> {
   return tab
 }
 
-test('the public pages carry nothing of the CMS: not in their HTML, their scripts or the sitemap', () => {
+test('the public pages carry nothing of the CMS or the inbox: not in their HTML, their scripts or the sitemap', () => {
   const pages = builtPages(distDir)
   expect(pages.length).toBeGreaterThanOrEqual(6)
   const assets = readdirSync(path.join(distDir, 'assets')).filter((name) => /\.(js|css)$/.test(name))
@@ -109,11 +110,12 @@ test('the public pages carry nothing of the CMS: not in their HTML, their script
     ...assets.map((name) => path.join(distDir, 'assets', name)),
   ]) {
     const html = readFileSync(file, 'utf8')
-    expect({ file, decap: /decap|netlify-cms/i.test(html), admin: html.includes(ADMIN_PREFIX) }).toEqual({
+    expect({
       file,
-      decap: false,
-      admin: false,
-    })
+      decap: /decap|netlify-cms/i.test(html),
+      admin: html.includes(ADMIN_PREFIX),
+      inbox: /api\/inbox|solicitudes\/|Descargar CSV/.test(html),
+    }).toEqual({ file, decap: false, admin: false, inbox: false })
   }
   expect(readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')).not.toContain(ADMIN_PREFIX)
   // The admin's own files are there, beside them.

@@ -133,12 +133,9 @@ test('the inbox alone has a worker; a phone turned on gets a test and an emergen
   const urgent = (message: PushedMessage) => message.payload?.kind === 'lead'
   await push.waitUntil(() => push.delivered.filter(urgent).length === 2)
   const mine = push.delivered.find((message) => urgent(message) && message.device === phone.id)!
-  // The owner's tab again in front (the visitor's was), and the wait polled by time, not by animation frames,
-  // which a tab behind another may never get. The open inbox lists her once the worker says the notification is
-  // on screen (its «Llegó un aviso nuevo.» lasts 5 s: test/unit/inbox-app.test.tsx hears it); only then are the
-  // notifications read. (Chromium's getNotifications() drops from its store one written but not yet displayed:
-  // read in a loop while the worker shows it, it can be lost, as seen under load and at once with reads side by
-  // side.)
+  // The owner's tab in front again, the wait polled by time (a tab behind another may get no animation frames).
+  // The open inbox lists her once the worker says the notification is on screen (test/unit/inbox-app.test.tsx);
+  // only then are they read: Chromium's getNotifications() can lose one written but not yet displayed.
   await page.bringToFront()
   expect(await page.$eval('main', (main) => main.textContent)).not.toContain('Rosa Méndez')
   await deliver(mine)
