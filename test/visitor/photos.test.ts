@@ -222,8 +222,12 @@ describe('a build with uploaded photos', () => {
   })
 
   describe.each([390, 1280])('in Chromium at %i px', (width) => {
-    test.each(['/', '/servicios', '/nosotros'])(
-      '%s hydrates onto its prerendered photos: no React error or CSP violation, the same elements before and after (the cover: the AVIF from our own origin)',
+    test.each([
+      ['/', '; the cover is the AVIF from our own origin'],
+      ['/servicios', ''],
+      ['/nosotros', ''],
+    ])(
+      '%s hydrates onto its prerendered photos: no React error or CSP violation, the same elements before and after%s',
       async (route) => {
         const { page, problems, external } = await openPage(browser, { width })
         try {
