@@ -1,8 +1,8 @@
 /**
  * What a visitor of a build sees of a changed fact: a phone number in the footer, every tel:/wa.me link
  * and the JSON-LD of every page; a service's price on its card, in its JSON-LD offer and in the head
- * description that quotes it. Shared by the content suite (files edited by hand) and the CMS suite (files
- * saved by the admin).
+ * description that quotes it. Checked by the CMS suite on the edited build (the admin's own save); the content
+ * suite reads its JSON-LD services.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -369,3 +369,33 @@ export async function scrollSettled(tab: Tab): Promise<void> {
     { what: 'the scroll to end' },
   )
 }
+
+export interface FieldLook {
+  label: string
+  /** Computed colours of the four borders, as the visitor sees them once transitions have ended. */
+  border: string
+  userInvalid: boolean
+}
+
+/** Each control's look, found through its label, after every running transition has finished. */
+export async function looks(tab: Tab): Promise<FieldLook[]> {
+  return tab.evaluate(async (labels: typeof LABELS) => {
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
+    return Object.values(labels).map((text) => {
+      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+      const found = label?.control as HTMLElement | null
+      if (!found) return { label: text, border: 'missing', userInvalid: false }
+      const style = getComputedStyle(found)
+      return {
+        label: text,
+        border: [
+          style.borderTopColor,
+          style.borderRightColor,
+          style.borderBottomColor,
+          style.borderLeftColor,
+        ].join(' '),
+        userInvalid: found.matches(':user-invalid'),
+      }
+    })
+  }, LABELS)
+}

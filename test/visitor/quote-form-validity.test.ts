@@ -1,7 +1,7 @@
 /**
- * How the quote form looks around native validation: after a successful
- * send it looks exactly as on first load and still validates natively; after a submit the browser blocks,
- * the field it points at and its label are fully visible below the sticky header, wherever the field was.
+ * How the quote form looks around native validation: after a submit the browser blocks, the field it points at
+ * and its label are fully visible below the sticky header, wherever the field was (that after a successful send
+ * it looks as on first load and still validates natively: quote-form.test.ts, «simulated sending»).
  * Native validation and the scrolling to the first invalid field are the engine's own, so every engine runs
  * all of it (jest projects `chromium`, `firefox`, `webkit`; test/helpers/driver.ts). The phone width is 390 px,
  * 447 px in WebKit (its narrowest window, below the site's 480 and 768 px breakpoints either way).
@@ -11,15 +11,13 @@ import { tabsOf, theOpenSite, type Tab } from '../helpers/driver'
 import {
   fillControls,
   LABELS,
+  looks,
   openFreshContact,
   readValues,
-  SENDING,
   scrollSettled,
-  watchSubmits,
   SUBMIT,
-  SUCCESS_TITLE,
-  waitForToast,
   type FieldKey,
+  type FieldLook,
   type FormValues,
   PLACES,
   type Place,
@@ -33,36 +31,6 @@ async function openContact(width: number, height: number): Promise<Tab> {
   const tab = await open({ width, height })
   await openFreshContact(tab)
   return tab
-}
-
-interface FieldLook {
-  label: string
-  /** Computed colours of the four borders, as the visitor sees them once transitions have ended. */
-  border: string
-  userInvalid: boolean
-}
-
-/** Each control's look, found through its label, after every running transition has finished. */
-async function looks(tab: Tab): Promise<FieldLook[]> {
-  return tab.evaluate(async (labels: typeof LABELS) => {
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
-    return Object.values(labels).map((text) => {
-      const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
-      const found = label?.control as HTMLElement | null
-      if (!found) return { label: text, border: 'missing', userInvalid: false }
-      const style = getComputedStyle(found)
-      return {
-        label: text,
-        border: [
-          style.borderTopColor,
-          style.borderRightColor,
-          style.borderBottomColor,
-          style.borderLeftColor,
-        ].join(' '),
-        userInvalid: found.matches(':user-invalid'),
-      }
-    })
-  }, LABELS)
 }
 
 interface LabelPlace {
@@ -136,47 +104,10 @@ async function submitWithoutScrolling(tab: Tab): Promise<void> {
   await tab.press('Enter')
 }
 
-describe('after a successful send', () => {
-  // Regression: the five cleared fields kept matching :user-invalid and showed red borders
-  // while the visitor was being thanked (Chromium, Firefox and WebKit alike).
-  test('every field looks as on first load, and the next empty submit is still stopped by the browser', async () => {
-    const tab = await openContact(1280, 800)
-    const firstLoad = await looks(tab)
-    expect(firstLoad.map((look) => look.userInvalid)).toEqual([false, false, false, false, false])
-
-    await fillControls(tab, VALID)
-    await tab.click(await tab.byRole('button', SUBMIT))
-    await tab.moveMouse(1, 1)
-    await waitForToast(tab, SUCCESS_TITLE)
-    await tab.byRole('button', SUBMIT)
-    const afterSend = await looks(tab)
-    console.log(
-      `${tab.engine}, after a successful send: ${afterSend.map((look) => `${look.label} ${look.border}${look.userInvalid ? ' :user-invalid' : ''}`).join('; ')}`,
-    )
-    expect(afterSend).toEqual(firstLoad)
-
-    // The browser still validates: an empty submit focuses the first field and nothing is sent.
-    const submitted = await watchSubmits(tab)
-    await tab.click(await tab.byRole('button', SUBMIT))
-    expect(await submitted()).toBe(0)
-    const blocked = await tab.evaluate(
-      (sending: string) => ({
-        focused: (document.activeElement as HTMLInputElement).labels?.[0]?.textContent?.trim(),
-        valid: document.querySelector('form')!.checkValidity(),
-        sending: [...document.querySelectorAll('button')].some((b) => b.textContent?.includes(sending)),
-      }),
-      SENDING,
-    )
-    expect(blocked).toEqual({ focused: LABELS.name, valid: false, sending: false })
-    expect((await looks(tab)).every((look) => look.userInvalid)).toBe(true)
-    expect(await tab.problems()).toEqual([])
-  })
-})
-
 /**
  * Puts the form back in the state a case starts from, without a fresh page load: a blocked submit leaves the
  * invalid fields matching `:user-invalid` and one of them focused. A form reset forgets that the visitor touched
- * them (the site's own success path relies on it in every engine, the test above); the select's choice is made its
+ * them (the site's own success path relies on it in every engine: quote-form.test.ts, «simulated sending»); the select's choice is made its
  * default first, since React keeps a select's value as a property only and a reset would drop it. Checked, not
  * assumed: afterwards each field looks exactly as on the page's first load (no style marks a valid field), holds
  * what was typed, and nothing is focused.

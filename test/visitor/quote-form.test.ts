@@ -29,6 +29,7 @@ import {
   EMPTY,
   fillControls,
   LABELS,
+  looks,
   openFreshContact,
   readValues,
   SENDING,
@@ -318,8 +319,12 @@ describe('the quote form controls', () => {
 })
 
 describe('simulated sending', () => {
-  test('a valid request shows Enviando..., then the success toast after about a second, and empties the form', async () => {
+  // Regression: the five cleared fields kept matching :user-invalid and showed red borders while the visitor was
+  // being thanked (Chromium, Firefox and WebKit alike).
+  test('a valid request shows Enviando..., then the success toast after about a second, and empties the form: every field looks as on first load, and the next empty submit is still stopped by the browser', async () => {
     const tab = await openContact()
+    const firstLoad = await looks(tab)
+    expect(firstLoad.map((look) => look.userInvalid)).toEqual([false, false, false, false, false])
     await fillControls(tab, VALID)
     expect(await readValues(tab)).toEqual(VALID)
 
@@ -348,14 +353,23 @@ describe('simulated sending', () => {
     expect(text).toContain(SUCCESS_TEXT)
     expect(await readValues(tab)).toEqual(EMPTY)
     expect(await submitButtonState(tab)).toEqual({ label: SUBMIT, disabled: false })
-    // Cleared fields look as on first load: not one is marked invalid.
-    expect(
-      await tab.evaluate(() =>
-        [...document.querySelectorAll('form input:not([tabindex="-1"]), form select, form textarea')].map(
-          (element) => element.matches(':user-invalid'),
-        ),
-      ),
-    ).toEqual([false, false, false, false, false])
+    // Cleared fields look as on first load: not one is marked invalid, no border changed.
+    expect(await looks(tab)).toEqual(firstLoad)
+
+    // The browser still validates: an empty submit focuses the first field and nothing is sent.
+    const submitted = await watchSubmits(tab)
+    await submit(tab)
+    expect(await submitted()).toBe(0)
+    const blocked = await tab.evaluate(
+      (sending: string) => ({
+        focused: (document.activeElement as HTMLInputElement).labels?.[0]?.textContent?.trim(),
+        valid: document.querySelector('form')!.checkValidity(),
+        sending: [...document.querySelectorAll('button')].some((b) => b.textContent?.includes(sending)),
+      }),
+      SENDING,
+    )
+    expect(blocked).toEqual({ focused: LABELS.name, valid: false, sending: false })
+    expect((await looks(tab)).every((look) => look.userInvalid)).toBe(true)
 
     // Nothing left the page: no form post anywhere, no host other than loopback and the photo host.
     expect(sentAnything(tab)).toEqual({ posted: [], offMachine: [] })

@@ -6,21 +6,22 @@
  * Run one: `npx jest test/visitor/site.test.ts --selectProjects webkit` (or chromium, firefox, nginx).
  *
  * Which subset runs where, and why (CI runs a slow suite once where a subset proves the same):
- * - every project: each route without scripts (its heading and content shown), then hydrated (no console
- *   problem or CSP violation, the prerendered look, scripts only after the first paint: the engine reports the
- *   paint), a reload and the 404 screen. On nginx that is what only
+ * - every project: each route without scripts (its head as served, its heading and content shown), then hydrated
+ *   (no console problem or CSP violation, the prerendered look, scripts only after the first paint: the engine
+ *   reports the paint), a reload and the 404 screen. On nginx that is what only
  *   a browser proves there: its real headers, policy and caching under a hydrated page; its status codes, types
  *   and 404 page are test/hosts/hosts.test.ts's (every server, one table);
- * - every engine, not `nginx`: what the engine lays out and focuses (the mobile menu, sideways scrolling, the
- *   skip link), from the page's files alone, which nginx serves byte for byte;
- * - `chromium` only: the raw HTML (no browser: it proves scripts/serve.ts), the header links' client-side
+ * - every engine, not `nginx`: what the engine lays out and focuses (the mobile menu, sideways scrolling, a phone
+ *   number kept on one line, the skip link), from the page's files alone, which nginx serves byte for byte;
+ * - `chromium` only: the 404 page's raw HTML (no browser: it proves scripts/serve.ts), the header links' client-side
  *   navigation (react-router's script, the same in every engine; the reload test follows one link everywhere)
  *   and that start-up discovers no script late (the module graph the build lists, the same in every engine);
  * - Chromium and Firefox: the hero photo before the scripts (request interception, which WebKit's classic
  *   WebDriver lacks);
  * - WebKitGTK's window is never narrower than 447 px: there "phone width" is 447, and the 320 and 390 px overflow
- *   checks are the 447 px one; the `webkit` project also checks its driver (a missing piece is named with its
- *   Debian package, a session that cannot start is retried, then fails with the driver's own message).
+ *   and phone-number checks are the 447 px one; the `webkit` project also checks its driver (a missing piece is
+ *   named with its Debian package, a session that cannot start is retried, then fails with the driver's own
+ *   message).
  * prefers-reduced-motion is motion.test.ts's (CDP media emulation).
  */
 import { everyLinkHydrated } from '../helpers/hydration'
@@ -62,16 +63,6 @@ const site = theOpenSite()
 
 const urlOf = (path: string) => new URL(path, site.url).href
 
-/** What React's server renderer writes for text and attribute values. */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;')
-}
-
 /** The `<head>` of an HTML document, as written. */
 function headOf(html: string): string {
   const start = html.indexOf('<head>')
@@ -81,11 +72,23 @@ function headOf(html: string): string {
   return html.slice(start, end)
 }
 
-/** Every tag of one kind (e.g. `meta`) whose attributes include `attribute="value"`. */
-function tagsWith(html: string, tag: string, attribute: string, value: string): string[] {
-  const tags = html.match(new RegExp(`<${tag}\\b[^>]*>`, 'g')) ?? []
-  return tags.filter((found) => found.includes(`${attribute}="${value}"`))
-}
+/** The served head as the browser parsed it (scripts off): what a crawler and a script-less visitor get. */
+const servedHead = (tab: Tab) =>
+  tab.evaluate(() => {
+    const all = (selector: string, read: (element: Element) => string | null) =>
+      [...document.querySelectorAll(selector)].map(read)
+    return {
+      lang: document.documentElement.lang,
+      titles: all('title', (title) => title.textContent),
+      descriptions: all('meta[name="description"]', (meta) => meta.getAttribute('content')),
+      canonicals: all('link[rel="canonical"]', (link) => link.getAttribute('href')),
+      styles: all('head style', (style) => style.getAttributeNames().join(' ')),
+      baseCss: /\bbody\{/.test(document.querySelector('style[data-global]')?.textContent ?? ''),
+      hydrationData: [...document.scripts].some((script) =>
+        script.text.includes('window.__staticRouterHydrationData'),
+      ),
+    }
+  })
 
 async function fetchPage(path: string) {
   const response = await fetch(urlOf(path), { redirect: 'manual' })
@@ -202,32 +205,9 @@ const pathOf = async (tab: Tab) => new URL(await tab.url()).pathname
 const marker = (tab: Tab) => tab.evaluate(() => (window as unknown as { __marker?: number }).__marker)
 const setMarker = (tab: Tab) => tab.evaluate(() => Object.assign(window, { __marker: 1 }) && undefined)
 
-describeServer.each(ROUTES)('raw HTML of $path', (route) => {
-  test('answers 200 with its heading, one title, description and canonical; Spanish, styled, ready to hydrate', async () => {
-    const { status, html } = await fetchPage(route.path)
-    expect(status).toBe(200)
-    expect(html).toMatch(new RegExp(`<h1[^>]*>${escapeRegExp(escapeHtml(route.h1))}</h1>`))
-    const head = headOf(html)
-    expect(head.match(/<title>/g)).toHaveLength(1)
-    expect(head).toContain(`<title>${escapeHtml(`${route.head.title} | AquaPuebla`)}</title>`)
-    expect(tagsWith(head, 'meta', 'name', 'description')).toEqual([
-      expect.stringContaining(`content="${escapeHtml(route.head.description)}"`),
-    ])
-    const canonical = route.path === '/' ? `${ORIGIN}/` : `${ORIGIN}${route.path}`
-    expect(tagsWith(head, 'link', 'rel', 'canonical')).toEqual([
-      expect.stringContaining(`href="${canonical}"`),
-    ])
-    expect(html).toMatch(/<html[^>]* lang="es-MX"/)
-    // The base CSS, then the page's component CSS (kept out of styled-components' own tag on purpose).
-    expect(head).toMatch(/<style data-global>[^<]*\bbody\{[^<]*<\/style><[^]*<style data-ssr-styles>/)
-    expect(head).not.toContain('data-styled=')
-    expect(html).toContain('window.__staticRouterHydrationData')
-  })
-})
-
 describe('with JavaScript enabled', () => {
   test.each(ROUTES)(
-    '$path shows its heading and content without scripts, and hydrates onto that page: no console problem, one title, every photo, the same look, scripts after the first paint',
+    '$path serves its head and shows its heading and content without scripts, and hydrates onto that page: no console problem, one title, every photo, the same look, scripts after the first paint',
     async (route) => {
       const plain = await site.open({ width: 1280, height: 800, javascript: false })
       let prerendered: Record<string, string>
@@ -242,6 +222,17 @@ describe('with JavaScript enabled', () => {
         // CSS animations run without scripts too: let any entrance animation finish before judging.
         await animationsFinished(plain)
         expect(await h1Text(plain)).toBe(route.h1)
+        // The head as served: Spanish, one title, description and canonical; the base CSS, then the page's
+        // component CSS (kept out of styled-components' own tag on purpose); the router's data to hydrate with.
+        expect(await servedHead(plain)).toEqual({
+          lang: 'es-MX',
+          titles: [`${route.head.title} | AquaPuebla`],
+          descriptions: [route.head.description],
+          canonicals: [route.path === '/' ? `${ORIGIN}/` : `${ORIGIN}${route.path}`],
+          styles: ['data-global', 'data-ssr-styles'],
+          baseCss: true,
+          hydrationData: true,
+        })
         expect(await isShown(plain, 'h1')).toBe(true)
         expect(await isShown(plain, 'main#contenido')).toBe(true)
         // Every heading and paragraph in main has a box and is fully opaque: nothing waits for a script.
@@ -593,12 +584,48 @@ describePage("mobile menu at a phone's width", () => {
   })
 })
 
+/**
+ * Each phone number the page shows, however its groups are joined (so a plain-space regression is found too): the
+ * line boxes its own characters occupy and the element it sits in.
+ */
+const phoneNumbers = (tab: Tab) =>
+  tab.evaluate(() => {
+    const found: { text: string; lines: number; where: string }[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // With JavaScript on, <noscript> content is raw text that is never laid out; a hidden element (the quote
+      // form's note for a press before its scripts) is not laid out either.
+      if (node.parentElement?.closest('noscript, script, style, [hidden]')) continue
+      for (const match of (node.textContent ?? '').matchAll(/\+52\s222\s123\s4567/g)) {
+        const range = document.createRange()
+        range.setStart(node, match.index)
+        range.setEnd(node, match.index + match[0].length)
+        const tops = [...range.getClientRects()]
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top))
+        const where = `${node.parentElement!.tagName.toLowerCase()} "${node.parentElement!.textContent?.trim().slice(0, 60)}"`
+        found.push({ text: match[0], lines: new Set(tops).size, where })
+      }
+    }
+    return found
+  })
+
 describePage.each(widthsFor([320, 390, 1280]))('at %i px wide', (width) => {
-  test('no route scrolls horizontally', async () => {
+  // Regression: "+52 222 123 4567" broke across lines at its plain spaces on a 320 px phone.
+  test('no page scrolls horizontally, the 404 screen included, and every phone number it shows stays on one line', async () => {
     await withTab(site, { width, height: 800 }, async (tab) => {
       const overflowing: { path: string; scrollWidth: number; innerWidth: number; widest: string[] }[] = []
-      for (const route of ROUTES) {
-        await loadHydrated(tab, route.path)
+      for (const path of [...ROUTES.map((route) => route.path), NOT_FOUND_PATHS[0]!]) {
+        await loadHydrated(tab, path)
+        const phones = await phoneNumbers(tab)
+        expect({ path, shown: phones.length > 0 }).toEqual({ path, shown: true })
+        for (const { where, lines, text } of phones)
+          expect({ path, where, lines, breakableSpace: /[ \t\n]/.test(text) }).toEqual({
+            path,
+            where,
+            lines: 1,
+            breakableSpace: false,
+          })
         const measured = await tab.evaluate(() => {
           const viewport = window.innerWidth
           // On failure, name the elements that stick out past the right edge, for the report.
@@ -608,7 +635,7 @@ describePage.each(widthsFor([320, 390, 1280]))('at %i px wide', (width) => {
             .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80))
           return { scrollWidth: document.documentElement.scrollWidth, innerWidth: viewport, widest }
         })
-        if (measured.scrollWidth > measured.innerWidth) overflowing.push({ path: route.path, ...measured })
+        if (measured.scrollWidth > measured.innerWidth) overflowing.push({ path, ...measured })
       }
       expect({ width: tab.width, overflowing }).toEqual({ width: tab.width, overflowing: [] })
     })
@@ -640,10 +667,6 @@ describePage('keyboard', () => {
     })
   })
 })
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
 
 onlyIn(
   ['webkit'],
