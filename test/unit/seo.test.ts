@@ -36,7 +36,7 @@ const page = (path: string) => {
 
 describe('head tags of every page', () => {
   test.each(pagePaths)(
-    // Its one title and canonical, as served: test/visitor/site.test.ts «raw HTML of $path»; og:title and
+    // Its one title and canonical, as served: test/visitor/site.test.ts «$path serves its head…»; og:title and
     // og:description present: test/validators/structured-data-tool.test.ts (its Facebook preset).
     '%s has a description, keywords, Open Graph, Twitter and the business as a LocalBusiness',
     async (path) => {
