@@ -3,8 +3,8 @@
  * endpoint build, its functions/ (the endpoint and the inbox's API), a local D1, the schedule Worker in the same
  * process, the owner's e-mail API and webhook on the stand-in and the test clock moving both hours forward.
  * A visitor sends the form in Chromium; the schedule runs with the clock moved to three quarters of the deadline
- * and past it: the reminder and the overdue notice arrive once each. The texts of every notice, and no reminder
- * for a lead answered in time, are the unit tests' (test/unit/lead-promise.test.ts); a tap on WhatsApp in the
+ * and past it: the reminder and the overdue notice arrive once each, with their texts (an emergency's, and no
+ * reminder for a lead answered in time, are test/unit/lead-promise.test.ts's); a tap on WhatsApp in the
  * inbox recorded as the first contact, in Chromium and WebKit, is test/owner/inbox-promise.test.ts's.
  * Takes ~1-2 min (2 cores). Run: `npx jest test/hosts/lead-promise.test.ts --selectProjects chromium --runInBand`.
  */
