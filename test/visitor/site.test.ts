@@ -27,6 +27,7 @@
 import { everyLinkHydrated } from '../helpers/hydration'
 import { placeholderPhoto } from '../../scripts/lib/offline-images'
 import { paths } from '../../schema/paths'
+import { site as company } from '../../src/config/site'
 import { servicios } from '../../src/content/servicios'
 import { mainNav } from '../../src/content/shared'
 import {
@@ -589,14 +590,15 @@ describePage("mobile menu at a phone's width", () => {
  * line boxes its own characters occupy and the element it sits in.
  */
 const phoneNumbers = (tab: Tab) =>
-  tab.evaluate(() => {
+  tab.evaluate((groups: string[]) => {
+    const pattern = new RegExp(groups.map((group) => group.replace(/\+/g, '\\+')).join('\\s'), 'g')
     const found: { text: string; lines: number; where: string }[] = []
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       // With JavaScript on, <noscript> content is raw text that is never laid out; a hidden element (the quote
       // form's note for a press before its scripts) is not laid out either.
       if (node.parentElement?.closest('noscript, script, style, [hidden]')) continue
-      for (const match of (node.textContent ?? '').matchAll(/\+52\s222\s123\s4567/g)) {
+      for (const match of (node.textContent ?? '').matchAll(pattern)) {
         const range = document.createRange()
         range.setStart(node, match.index)
         range.setEnd(node, match.index + match[0].length)
@@ -608,7 +610,7 @@ const phoneNumbers = (tab: Tab) =>
       }
     }
     return found
-  })
+  }, company.phone.display.split(/\s+/))
 
 describePage.each(widthsFor([320, 390, 1280]))('at %i px wide', (width) => {
   // Regression: "+52 222 123 4567" broke across lines at its plain spaces on a 320 px phone.
