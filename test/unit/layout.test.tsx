@@ -1,6 +1,5 @@
-import { screen, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
-import { render } from '@testing-library/react'
 import { routes } from '../../renderer/routes'
 import { AppProviders } from '../../src/app-providers'
 import { site } from '../../src/config/site'
@@ -8,46 +7,33 @@ import { footer } from '../../src/content/shared'
 import { LayoutErrorBoundary } from '../../src/layout/error-screen'
 import { renderRoute } from '../helpers/render-route'
 
+const errorHeading = () => screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' })
+/** Where the link of that name inside `scope` goes. */
+const hrefOf = (scope: HTMLElement, name: string) =>
+  within(scope).getByRole('link', { name }).getAttribute('href')
+
 // The current page's mark, client navigation and the mobile menu (its links and «Cotizar Ahora», focus, Escape, a
 // choice closing it) are proven in Chromium, Firefox and WebKit: test/visitor/site.test.ts.
 test('an unknown path shows the error screen inside the layout: its header and its footer', async () => {
   await renderRoute('/no-existe')
-  expect(
-    await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-  ).toBeInTheDocument()
+  expect(await errorHeading()).toBeInTheDocument()
   expect(screen.getByText('404 Not Found')).toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/')
-  const banner = screen.getByRole('banner')
-  expect(within(banner).getByRole('link', { name: `${site.brand}, ir al inicio` })).toHaveAttribute(
-    'href',
-    '/',
-  )
+  expect(hrefOf(screen.getByRole('banner'), `${site.brand}, ir al inicio`)).toBe('/')
   const info = screen.getByRole('contentinfo')
   expect(within(info).getByText(footer.blurb)).toBeInTheDocument()
-  expect(
-    footer.blurb.startsWith(
-      'Especialistas en construcción, mantenimiento y reparación de albercas en Puebla.',
-    ),
-  ).toBe(true)
+  expect(footer.blurb).toMatch(
+    /^Especialistas en construcción, mantenimiento y reparación de albercas en Puebla\./,
+  )
   const social = within(info).getByRole('list', { name: 'Síguenos' })
-  expect(
-    within(social)
-      .getAllByRole('img')
-      .map((icon) => icon.getAttribute('aria-label')),
-  ).toEqual(['Facebook', 'Instagram', 'YouTube'])
+  const icons = within(social).getAllByRole('img')
+  expect(icons.map((icon) => icon.getAttribute('aria-label'))).toEqual(['Facebook', 'Instagram', 'YouTube'])
   expect(within(social).queryAllByRole('link')).toHaveLength(0)
-  const quick = within(info).getByRole('navigation', { name: 'Enlaces rápidos' })
-  expect(
-    within(quick)
-      .getAllByRole('link')
-      .map((link) => link.textContent),
-  ).toEqual(['Inicio', 'Nosotros', 'Servicios', 'Contacto'])
-  expect(
-    within(info).getByRole('link', { name: 'Teléfono: +52\u00a0222\u00a0123\u00a04567' }),
-  ).toHaveAttribute('href', 'tel:+522221234567')
-  expect(
-    within(info).getByRole('link', { name: 'Correo electrónico: contacto@aquapuebla.mx' }),
-  ).toHaveAttribute('href', 'mailto:contacto@aquapuebla.mx')
+  const nav = within(info).getByRole('navigation', { name: 'Enlaces rápidos' })
+  const quick = within(nav).getAllByRole('link')
+  expect(quick.map((link) => link.textContent)).toEqual(['Inicio', 'Nosotros', 'Servicios', 'Contacto'])
+  expect(hrefOf(info, 'Teléfono: +52\u00a0222\u00a0123\u00a04567')).toBe('tel:+522221234567')
+  expect(hrefOf(info, 'Correo electrónico: contacto@aquapuebla.mx')).toBe('mailto:contacto@aquapuebla.mx')
   expect(within(info).getByText('Puebla, Puebla, México')).toBeInTheDocument()
   expect(within(info).getByText(/© 2024 AquaPuebla/)).toBeInTheDocument()
 })
@@ -59,9 +45,7 @@ async function errorScreenOf(routes: Parameters<typeof createMemoryRouter>[0]) {
       <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />
     </AppProviders>,
   )
-  expect(
-    await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
-  ).toBeInTheDocument()
+  expect(await errorHeading()).toBeInTheDocument()
 }
 
 describe('error screen', () => {
