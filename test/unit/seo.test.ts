@@ -61,9 +61,8 @@ describe('head tags of every page', () => {
       expect(tags.og('image:alt')).toBe('AquaPuebla: construcción y mantenimiento de albercas en Puebla')
       expect(tags.twitter('image:alt')).toBe(tags.og('image:alt'))
       expect(tags.robots).toBeUndefined()
-      const business = graphOf(tags.jsonLd[0]!).find(
-        (node) => node['@type'] === 'HomeAndConstructionBusiness',
-      )!
+      const graph = graphOf(tags.jsonLd[0]!)
+      const business = graph.find((node) => node['@type'] === 'HomeAndConstructionBusiness')!
       expect(business).toMatchObject({
         name: 'AquaPuebla',
         url: `${site.url}/`,
@@ -105,7 +104,7 @@ describe('head tags of every page', () => {
       expect(geo.latitude).toBeCloseTo(19.0436, 2)
       expect(geo.longitude).toBeCloseTo(-98.1979, 2)
       // Every page but home: a two-step BreadcrumbList.
-      const crumbs = graphOf(tags.jsonLd[0]!).find((node) => node['@type'] === 'BreadcrumbList')
+      const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList')
       expect(
         (crumbs?.itemListElement as Node[] | undefined)?.map((item) => [item.position, item.item]),
       ).toEqual(

@@ -24,9 +24,7 @@ beforeAll(() => {
   Element.prototype.releasePointerCapture ??= () => {}
 })
 
-beforeEach(() => {
-  jest.useFakeTimers()
-})
+beforeEach(() => jest.useFakeTimers())
 
 afterEach(() => {
   act(() => resetToasts())
@@ -51,9 +49,7 @@ function raise(props: ToastProps) {
   return handle
 }
 
-function advance(ms: number) {
-  act(() => jest.advanceTimersByTime(ms))
-}
+const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms))
 
 const sent = {
   title: '¡Mensaje Enviado!',
