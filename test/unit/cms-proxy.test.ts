@@ -7,9 +7,11 @@
  * with nothing read or written.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { once } from 'node:events'
+import { request, type IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { text } from 'node:stream/consumers'
 import { isEditablePath, startDecapProxy, type RunningProxy } from '../../scripts/cms/proxy'
 
 const ADMIN = 'http://127.0.0.1:5173'
@@ -34,35 +36,18 @@ afterAll(async () => {
 })
 
 /** One POST as a browser would send it, with the Host and Origin given (http.request lets us set both). */
-function post(
+async function post(
   body: unknown,
   { host = `127.0.0.1:${port}`, origin = ADMIN as string | undefined, target = '/api/v1' } = {},
 ): Promise<{ status: number; json: unknown }> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body)
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: target,
-        method: 'POST',
-        agent: false,
-        headers: {
-          Host: host,
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(payload),
-          ...(origin ? { Origin: origin } : {}),
-        },
-      },
-      (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null }))
-      },
-    )
-    req.on('error', reject)
-    req.end(payload)
-  })
+  const payload = JSON.stringify(body)
+  const headers = { Host: host, 'Content-Type': 'application/json', ...(origin ? { Origin: origin } : {}) }
+  const req = request({ host: '127.0.0.1', port, path: target, method: 'POST', agent: false, headers })
+  req.end(payload)
+  // once() rejects on the request's 'error' event.
+  const [res] = (await once(req, 'response')) as [IncomingMessage]
+  const answer = await text(res)
+  return { status: res.statusCode ?? 0, json: answer ? JSON.parse(answer) : null }
 }
 
 const persist = (file: string, raw: string, assets: object[] = []) => ({
