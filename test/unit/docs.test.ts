@@ -145,10 +145,8 @@ describe('the "run one" commands in the docs and the test headers', () => {
   }
   const projects = new Map(
     configs.map((c) => {
-      const [matches, ignored] = [
-        globsToMatcher(c.testMatch),
-        c.testPathIgnorePatterns.map((p) => new RegExp(p)),
-      ]
+      const matches = globsToMatcher(c.testMatch)
+      const ignored = c.testPathIgnorePatterns.map((p) => new RegExp(p))
       return [
         c.displayName?.name ?? '',
         (file: string) => matches(file) && !ignored.some((re) => re.test(file)),

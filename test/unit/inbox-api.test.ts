@@ -85,11 +85,8 @@ describe('without a valid session', () => {
         headers: { Origin: SITE, 'X-CSRF-Token': 'x', ...(cookie ? { Cookie: cookie } : {}) },
         ...(method === 'PATCH' ? { body: '{"status":"ganado"}' } : {}),
       })
-      expect({ route: `${method} ${route}`, status, used }).toEqual({
-        route: `${method} ${route}`,
-        status: 401,
-        used: [],
-      })
+      const asked = `${method} ${route}`
+      expect({ asked, status, used }).toEqual({ asked, status: 401, used: [] })
       expect(await response.json()).toEqual(NOT_SIGNED_IN)
       expect(response.headers.get('Cache-Control')).toBe('no-store')
     }
