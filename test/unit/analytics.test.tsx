@@ -27,11 +27,8 @@ test.each([
 )
 
 test('a page is counted under its canonical path', () => {
-  expect(canonicalPath('/')).toBe('/')
-  expect(canonicalPath('')).toBe('/')
-  expect(canonicalPath('/nosotros/')).toBe('/nosotros')
-  expect(canonicalPath('/nosotros//')).toBe('/nosotros')
-  expect(canonicalPath('/servicios')).toBe('/servicios')
+  const paths = ['/', '', '/nosotros/', '/nosotros//', '/servicios']
+  expect(paths.map(canonicalPath)).toEqual(['/', '/', '/nosotros', '/nosotros', '/servicios'])
 })
 
 describe('analyticsCspSources', () => {

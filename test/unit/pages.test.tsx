@@ -68,9 +68,7 @@ test('services page: six services with six features, the spec price in Mexican p
     expect(within(card).getByRole('heading', { name: service.title })).toBeInTheDocument()
     expect(within(card).getAllByRole('listitem')).toHaveLength(6)
     expect(card).toHaveTextContent(prices[index] ? `Desde ${prices[index]}` : 'Consultar precio')
-    expect(
-      within(card).getByRole('link', { name: `Solicitar cotización: ${service.title}` }),
-    ).toHaveAttribute('href', '/contacto')
+    expect(hrefOf(card, `Solicitar cotización: ${service.title}`)).toBe('/contacto')
   }
   const steps = within(region(servicios.process.title)).getAllByRole('listitem')
   expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
