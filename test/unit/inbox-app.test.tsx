@@ -330,10 +330,8 @@ describe('GitHub asked again about once an hour (decision 046)', () => {
     api.session.mockRejectedValueOnce(new SignedOut())
     act(() => void document.dispatchEvent(new Event('visibilitychange')))
     expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión terminó. Vuelve a entrar.')
-    expect(screen.getByRole('link', { name: 'Entrar con GitHub' })).toHaveAttribute(
-      'href',
-      '/api/inbox/login',
-    )
+    const signIn = screen.getByRole('link', { name: 'Entrar con GitHub' })
+    expect(signIn).toHaveAttribute('href', '/api/inbox/login')
     expect(navigate).not.toHaveBeenCalled()
   })
 })

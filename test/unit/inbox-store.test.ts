@@ -24,7 +24,7 @@ import { SEED_LEADS, seedStatements, type SeedLead } from '../helpers/inbox-seed
 let d1: TestD1
 beforeAll(async () => void (d1 = await startD1()))
 afterAll(() => d1.close())
-/** The seed's leads, or `extra` ones beside them. */
+/** The seed's leads, or these leads beside them (their rows alone). */
 const seed = (leads?: SeedLead[]) =>
   d1.db.batch(
     seedStatements(leads)
