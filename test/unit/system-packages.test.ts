@@ -91,9 +91,8 @@ test('nothing missing: nothing to do; as root with apt-get: install exactly thos
 
 // The script itself, with a PATH that lacks Java's `java` and has no apt-get: root or not, it stops.
 test('npm run check:system with a tool missing from PATH stops at once with the command', () => {
-  const node = process.execPath
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')
-  const result = spawnSync(node, [tsx, 'scripts/tools/system-packages.ts'], {
+  const result = spawnSync(process.execPath, [tsx, 'scripts/tools/system-packages.ts'], {
     cwd: root,
     encoding: 'utf8',
     env: { PATH: bin, HOME: process.env.HOME ?? tmpdir() },
