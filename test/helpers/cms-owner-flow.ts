@@ -37,6 +37,14 @@ export const EXPECTED_SERVICIOS_DIFF = {
   added: [`      amount: ${NEW_PRICE}`, `        file: /media/${PHOTO_NAME}`],
 }
 
+/**
+ * What Chromium logs of the admin on purpose or as known: Decap's probe for a local proxy (none on its port), and
+ * a 404 answer, such as GitHub's for the media folder of a repository without uploads (Decap takes it as empty).
+ */
+export const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
+export const NOT_FOUND_LOGGED =
+  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
+
 /** A photo as a phone takes it: a 2400 × 1600 JPEG (the field asks for 2000 px wide or more). */
 export async function writePhonePhoto(dir: string): Promise<string> {
   const file = path.join(dir, PHOTO_NAME)
@@ -223,9 +231,7 @@ export async function editPriceAndPhoto(
   await tab.waitFor(
     (input: HTMLInputElement, wanted: string) => input.value === wanted,
     [price, String(NEW_PRICE)],
-    {
-      what: 'the new price in its field',
-    },
+    { what: 'the new price in its field' },
   )
   await shot('3-precio')
 

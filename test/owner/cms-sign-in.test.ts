@@ -30,7 +30,9 @@ import { theAdminSettings } from '../helpers/builds'
 import {
   DEVICES,
   EXPECTED_SERVICIOS_DIFF,
+  NOT_FOUND_LOGGED,
   PHOTO_NAME,
+  PROXY_PROBE_REFUSED,
   changedLines,
   clickTextIn,
   editPriceAndPhoto,
@@ -49,9 +51,6 @@ jest.setTimeout(240_000)
 
 const NEW_PHONE = '+52 222 987 6543'
 const SHOTS = process.env.CMS_SHOTS_DIR ?? ''
-const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
-const NOT_FOUND_LOGGED =
-  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
 // 1. The functions' origin first: the admin's config.yml names it (base_url), so the copy of dist/ needs it.
 const admin = theAdminSettings((port) => ({ CMS_AUTH_BASE_URL: `http://127.0.0.1:${port}` }))
