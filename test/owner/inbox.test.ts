@@ -41,7 +41,8 @@ const inbox = theInbox({
   github,
 })
 
-const store = () => inbox.store
+/** One row of the inbox's D1, as the page left it. */
+const row = (sql: string) => inbox.store.db.prepare(sql).first()
 /** «Recibidas» of one month's figures, as the owner reads it (`month` is YYYY-MM). */
 const receivedIn = (tab: Tab, month: string) =>
   tab.evaluate((id: string) => document.querySelector(`#cifras-${id} + dl dd`)?.textContent ?? null, month)
@@ -249,7 +250,7 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
     expect(await tab.evaluate((card: Element) => card.querySelector('textarea')?.value, reloaded)).toBe(
       'Llamar el lunes; quiere cotización por escrito.',
     )
-    expect(await store().db.prepare("SELECT status, note FROM leads WHERE id = 'lead-ana'").first()).toEqual({
+    expect(await row("SELECT status, note FROM leads WHERE id = 'lead-ana'")).toEqual({
       status: 'contactado',
       note: 'Llamar el lunes; quiere cotización por escrito.',
     })
@@ -322,11 +323,9 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
       what: "last month's «Recibidas» at 0 once its one lead is deleted",
     })
     expect(
-      await store()
-        .db.prepare(
-          "SELECT (SELECT count(*) FROM leads WHERE id = 'lead-old') + (SELECT count(*) FROM notifications WHERE lead_id = 'lead-old') AS n",
-        )
-        .first(),
+      await row(
+        "SELECT (SELECT count(*) FROM leads WHERE id = 'lead-old') + (SELECT count(*) FROM notifications WHERE lead_id = 'lead-old') AS n",
+      ),
     ).toEqual({ n: 0 })
 
     // 9. Fits the phone: no sideways scrolling. Then the screenshot the owner would see, once the toast is gone.
@@ -459,9 +458,10 @@ test('on the phone: leads set aside as spam are counted with their reasons, and 
     await tab.byRole('radio', 'Spam 3')
     // Focus waits on «Deshacer», so a tap by mistake is one more tap away from undone.
     expect(await tab.evaluate(() => document.activeElement?.textContent)).toBe('Deshacer')
-    expect(
-      await store().db.prepare("SELECT status, spam_reason FROM leads WHERE id = 'lead-mariana'").first(),
-    ).toEqual({ status: 'nuevo', spam_reason: 'too-fast' })
+    expect(await row("SELECT status, spam_reason FROM leads WHERE id = 'lead-mariana'")).toEqual({
+      status: 'nuevo',
+      spam_reason: 'too-fast',
+    })
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)
     expect(await accessibilityViolations(tab)).toEqual([])
     await tab.evaluate(() => window.scrollTo(0, 0))
@@ -473,9 +473,10 @@ test('on the phone: leads set aside as spam are counted with their reasons, and 
     await toast(tab, 'Mariana Torres volvió a spam.')
     await waitForNames(tab, ['Sofía Ramírez Núñez', 'Ana López', MARKUP, FORMULA])
     expect((await spamPanel(tab)).title).toBe('4 solicitudes apartadas como spam')
-    expect(
-      await store().db.prepare("SELECT status, spam_reason FROM leads WHERE id = 'lead-mariana'").first(),
-    ).toEqual({ status: 'spam', spam_reason: 'too-fast' })
+    expect(await row("SELECT status, spam_reason FROM leads WHERE id = 'lead-mariana'")).toEqual({
+      status: 'spam',
+      spam_reason: 'too-fast',
+    })
 
     // 4. In the Spam filter each card says why in words and has its own «No es spam» (one: byRole finds one).
     await tab.click(await tab.byRole('button', 'Ver las 4 en Spam'))
