@@ -12,12 +12,11 @@ export interface PushService extends PushStandIn {
   vars(): Record<string, string>
 }
 
-export async function startPushService(): Promise<PushService> {
-  const [keys, standIn] = await Promise.all([newVapidKeys(), startPushStandIn()])
-  return Object.assign(standIn, {
-    keys,
-    vars: () => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
-  })
-}
-
-export const thePushService = (): PushService => hooked(startPushService, 'the push service')
+export const thePushService = (): PushService =>
+  hooked(async () => {
+    const [keys, standIn] = await Promise.all([newVapidKeys(), startPushStandIn()])
+    return Object.assign(standIn, {
+      keys,
+      vars: () => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
+    })
+  }, 'the push service')
