@@ -113,7 +113,7 @@ export const SEED_LEADS: SeedLead[] = [
 /** The spam leads' names, newest first. */
 export const SPAM_NAMES = ['Casino Bonus', 'Mariana Torres', 'Préstamos YA', 'Oferta SEO']
 
-const sql = (value: string | undefined) => (value === undefined ? 'NULL' : `'${value.replace(/'/g, "''")}'`)
+const sql = (value: unknown) => (value == null ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`)
 
 /** The columns a seed lead gives; `page`, `note` and `updated_at` are the same for every one. */
 const COLUMNS = ['id', 'created_at', 'name', 'email', 'phone', 'service', 'message', 'status', 'spam_reason']
