@@ -215,9 +215,8 @@ function listTree(repo: MemoryRepository, files: Map<string, string>, folder: st
     if (!filePath.startsWith(prefix)) continue
     const rest = filePath.slice(prefix.length)
     const parts = rest.split('/')
-    if (recursive || parts.length === 1) {
+    if (recursive || parts.length === 1)
       entries.set(rest, { path: rest, type: 'blob', sha, size: repo.blobs.get(sha)?.length ?? 0 })
-    }
     for (let depth = 1; depth < parts.length && (recursive || depth === 1); depth++) {
       const dir = parts.slice(0, depth).join('/')
       entries.set(dir, { path: dir, type: 'tree', sha: sha1(`subtree ${prefix}${dir}`) })
@@ -233,13 +232,10 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     { login: 'duena-aquapuebla', name: 'Dueña', push: true, token: options.token },
   ]
   const repo = options.repository ? new MemoryRepository(options.repository) : undefined
-  const tokenRequests: Record<string, string>[] = []
-  const authorizeRequests: Record<string, string>[] = []
-  const requests: RecordedRequest[] = []
-  const commits: StandInCommit[] = []
-  const revocations: StandInRevocation[] = []
-  /** The object handed back below, made first so the handlers read its settable fields. */
-  const standIn = {} as GitHubStandIn
+  /** The records the handlers fill, emptied by `reset`. */
+  const records = { tokenRequests: [], authorizeRequests: [], requests: [], commits: [], revocations: [] }
+  /** The object handed back below, made first with the records so the handlers reach them and its settings. */
+  const standIn = { ...records } as unknown as GitHubStandIn
   /** Tokens revoked since they were last issued. */
   const revoked = new Set<string>()
   let origin = ''
@@ -252,7 +248,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   function oauth(req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
       const query = Object.fromEntries(url.searchParams)
-      authorizeRequests.push(query)
+      standIn.authorizeRequests.push(query)
       if (options.clientId && query.client_id !== options.clientId) {
         res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end('<h1>404</h1>')
         return
@@ -266,7 +262,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     }
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const sent = JSON.parse(body) as Record<string, string>
-      tokenRequests.push(sent)
+      standIn.tokenRequests.push(sent)
       const valid =
         sent.client_secret === options.secret &&
         sent.code === options.code &&
@@ -309,7 +305,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       (!options.clientId || clientId === options.clientId)
     const token = (parsed as { access_token?: unknown } | undefined)?.access_token
     const record = (status: number, answer: unknown) => {
-      revocations.push({
+      standIn.revocations.push({
         clientId,
         token: typeof token === 'string' ? token : undefined,
         appCredentials,
@@ -339,7 +335,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     const fail = (status: number, message: string) => send(status, failure(status, message))
     const notFound = () => fail(404, 'Not Found')
     const authorization = req.headers.authorization
-    requests.push(Object.assign(recorded, { authorization }))
+    standIn.requests.push(Object.assign(recorded, { authorization }))
     let parsed: unknown
     try {
       parsed = body ? JSON.parse(body) : undefined
@@ -474,7 +470,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         const changed = [...new Set([...before.keys(), ...after.keys()])]
           .filter((filePath) => before.get(filePath) !== after.get(filePath))
           .sort()
-        commits.push({ sha, message, parents, tree, changed })
+        standIn.commits.push({ sha, message, parents, tree, changed })
         return send(201, {
           sha,
           message,
@@ -515,13 +511,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return Object.assign<GitHubStandIn, Omit<GitHubStandIn, 'revocationOutage'>>(standIn, {
+  return Object.assign(standIn, {
     origin,
-    tokenRequests,
-    authorizeRequests,
-    requests,
-    revocations,
-    commits,
     readFile(filePath: string, branch?: string) {
       const sha = repo?.filesAt(branch ?? repo.branch)?.get(filePath)
       return sha === undefined ? undefined : repo!.blobs.get(sha)!.toString('utf8')
@@ -531,7 +522,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         repo.branches.clear()
         repo.branches.set(repo.branch, repo.seed)
       }
-      for (const list of [tokenRequests, authorizeRequests, requests, commits, revocations]) list.length = 0
+      for (const list of Object.values(records)) list.length = 0
       revoked.clear()
       standIn.revocationOutage = undefined
     },
