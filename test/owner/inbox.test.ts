@@ -23,6 +23,7 @@ import { inboxContentSecurityPolicy } from '../../scripts/hosts/host-rules'
 import { accessibilityViolations } from '../helpers/axe'
 import { projectRoot } from '../helpers/builds'
 import { engine, onlyIn, puppeteerPage, withTab, type Handle, type Tab } from '../helpers/driver'
+import { until } from '../helpers/hooks'
 import { INBOX_PREFIX, theInbox, waitForNames } from '../helpers/inbox'
 import { FORMULA, MARKUP, SPAM_NAMES, seedStatements } from '../helpers/inbox-seed'
 import { theGitHub } from '../helpers/owner'
@@ -271,14 +272,8 @@ test('on the phone: sign in with GitHub, read, filter, search, answer, note, exp
       const cdp = await puppeteerPage(tab).createCDPSession()
       await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads })
       await tab.click(exportLink)
-      const file = await (async () => {
-        for (let tries = 0; tries < 100; tries++) {
-          const done = readdirSync(downloads).find((entry) => entry.endsWith('.csv'))
-          if (done) return path.join(downloads, done)
-          await new Promise((resolve) => setTimeout(resolve, 100))
-        }
-        throw new Error('no CSV was downloaded')
-      })()
+      const csvFile = () => readdirSync(downloads).find((entry) => entry.endsWith('.csv'))
+      const file = path.join(downloads, await until(csvFile, 'the CSV downloaded', 10_000))
       expect(path.basename(file)).toBe(name)
       bytes = readFileSync(file)
       expect(bytes.equals(Buffer.from(fetched.bytes))).toBe(true)
