@@ -14,17 +14,11 @@ import type { ElementHandle } from 'puppeteer-core'
 import sharp from 'sharp'
 import { puppeteerPage, type Handle, type Tab } from './driver'
 
-export interface Device {
-  name: string
-  width: number
-  height: number
-  /** Taps instead of clicks, with a mobile viewport (openPage sets isMobile and hasTouch below 768 px). */
-  touch: boolean
-  /** For screenshot names. */
-  slug: string
-}
-
-export const DEVICES: Device[] = [
+/**
+ * The devices the flow runs on: a `touch` one taps instead of clicking, with a mobile viewport (openPage sets
+ * isMobile and hasTouch below 768 px); `slug` names its screenshots.
+ */
+export const DEVICES = [
   { name: 'a phone (390 × 844, touch)', width: 390, height: 844, touch: true, slug: 'phone' },
   { name: 'a desktop window (1280 × 900)', width: 1280, height: 900, touch: false, slug: 'desktop' },
 ]

@@ -4,15 +4,10 @@
  * the Pages stack needs to send through it (`thePagesStack({ vars: () => push.vars() })`).
  */
 import { newVapidKeys } from '../../scripts/lib/vapid-keys'
-import { startPushStandIn, type PushStandIn } from '../stand-ins/push'
+import { startPushStandIn } from '../stand-ins/push'
 import { hooked } from './hooks'
 
-export interface PushService extends PushStandIn {
-  keys: { publicKey: string; privateKey: string }
-  vars(): Record<string, string>
-}
-
-export const thePushService = (): PushService =>
+export const thePushService = () =>
   hooked(async () => {
     const [keys, standIn] = await Promise.all([newVapidKeys(), startPushStandIn()])
     return Object.assign(standIn, {
