@@ -84,9 +84,10 @@ const phone = widthsFor([390])[0]!
  */
 async function inInbox(width: number, search: string, run: (tab: Tab) => Promise<void>): Promise<void> {
   await withTab(inbox.site, { width, height: 900 }, async (tab) => {
-    if (!signedIn) await tab.goto(inbox.signInPath)
-    if (signedIn || search) await tab.goto(`${INBOX_PREFIX}${search}`)
+    const first = !signedIn
+    if (first) await tab.goto(inbox.signInPath)
     signedIn = true
+    if (!first || search) await tab.goto(`${INBOX_PREFIX}${search}`)
     await tab.byRole('heading', 'Solicitudes')
     await run(tab)
   })
