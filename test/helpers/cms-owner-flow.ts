@@ -14,17 +14,11 @@ import type { ElementHandle } from 'puppeteer-core'
 import sharp from 'sharp'
 import { puppeteerPage, type Handle, type Tab } from './driver'
 
-export interface Device {
-  name: string
-  width: number
-  height: number
-  /** Taps instead of clicks, with a mobile viewport (openPage sets isMobile and hasTouch below 768 px). */
-  touch: boolean
-  /** For screenshot names. */
-  slug: string
-}
-
-export const DEVICES: Device[] = [
+/**
+ * The devices the flow runs on: a `touch` one taps instead of clicking, with a mobile viewport (openPage sets
+ * isMobile and hasTouch below 768 px); `slug` names its screenshots.
+ */
+export const DEVICES = [
   { name: 'a phone (390 × 844, touch)', width: 390, height: 844, touch: true, slug: 'phone' },
   { name: 'a desktop window (1280 × 900)', width: 1280, height: 900, touch: false, slug: 'desktop' },
 ]
@@ -36,6 +30,14 @@ export const EXPECTED_SERVICIOS_DIFF = {
   removed: ['      amount: 800'],
   added: [`      amount: ${NEW_PRICE}`, `        file: /media/${PHOTO_NAME}`],
 }
+
+/**
+ * What Chromium logs of the admin on purpose or as known: Decap's probe for a local proxy (none on its port), and
+ * a 404 answer, such as GitHub's for the media folder of a repository without uploads (Decap takes it as empty).
+ */
+export const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
+export const NOT_FOUND_LOGGED =
+  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
 /** A photo as a phone takes it: a 2400 × 1600 JPEG (the field asks for 2000 px wide or more). */
 export async function writePhonePhoto(dir: string): Promise<string> {
@@ -223,9 +225,7 @@ export async function editPriceAndPhoto(
   await tab.waitFor(
     (input: HTMLInputElement, wanted: string) => input.value === wanted,
     [price, String(NEW_PRICE)],
-    {
-      what: 'the new price in its field',
-    },
+    { what: 'the new price in its field' },
   )
   await shot('3-precio')
 

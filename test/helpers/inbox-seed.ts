@@ -113,24 +113,15 @@ export const SEED_LEADS: SeedLead[] = [
 /** The spam leads' names, newest first. */
 export const SPAM_NAMES = ['Casino Bonus', 'Mariana Torres', 'Préstamos YA', 'Oferta SEO']
 
-const sql = (value: string | undefined) => (value === undefined ? 'NULL' : `'${value.replace(/'/g, "''")}'`)
+const sql = (value: unknown) => (value == null ? 'NULL' : `'${String(value).replace(/'/g, "''")}'`)
+
+/** The columns a seed lead gives; `page`, `note` and `updated_at` are the same for every one. */
+const COLUMNS = ['id', 'created_at', 'name', 'email', 'phone', 'service', 'message', 'status', 'spam_reason']
 
 export function seedStatements(leads: SeedLead[] = SEED_LEADS): string[] {
   const rows = leads.map(
     (lead) =>
-      `INSERT INTO leads (id, created_at, name, email, phone, service, message, page, status, spam_reason, note, updated_at) VALUES (${[
-        lead.id,
-        lead.created_at,
-        lead.name,
-        lead.email,
-        lead.phone,
-        lead.service,
-        lead.message,
-        '/contacto',
-        lead.status,
-      ]
-        .map(sql)
-        .join(', ')}, ${sql(lead.spam_reason)}, '', ${sql(lead.created_at)})`,
+      `INSERT INTO leads (${COLUMNS.join(', ')}, page, note, updated_at) VALUES (${COLUMNS.map((column) => sql(lead[column as keyof SeedLead])).join(', ')}, '/contacto', '', ${sql(lead.created_at)})`,
   )
   const notifications = [
     ['lead-sofia', 'email', 'delivered', 1, null],

@@ -8,28 +8,16 @@
  */
 import type { D1Database } from '../../edge/leads/d1'
 import { INBOX_PREFIX } from '../../scripts/hosts/host-rules'
-import type { TestD1 } from './d1'
-import { openSite, type Site, type Tab } from './driver'
+import { openSite, type Tab } from './driver'
 import { hooked } from './hooks'
-import { startPagesStack, type PagesStack, type StackOptions } from './pages-stack'
+import { startPagesStack, type StackOptions } from './pages-stack'
 
 export { INBOX_PREFIX }
-
-export interface InboxUnderTest {
-  /** wrangler's own origin (the browser's may be the front server's: `site.url`). */
-  server: PagesStack
-  /** The same D1 the Pages Function uses, through its process (seed, then read what the page changed). */
-  store: TestD1
-  site: Site
-  /** The one-time sign-in link's path and query, to open on the site's origin: it works once. */
-  signInPath: string
-  close(): Promise<void>
-}
 
 /** The inbox with `seed` written to its D1, and the project's browser on it, for the whole file. */
 export function theInbox(
   options: Omit<StackOptions, 'seed'> & { seed: (db: D1Database) => Promise<unknown> },
-): InboxUnderTest {
+) {
   return hooked(async () => {
     const server = await startPagesStack({ build: 'default', ...options })
     const site = await openSite({ origin: server.url }).catch(async (error: unknown) => {
@@ -37,9 +25,12 @@ export function theInbox(
       throw error
     })
     return {
+      /** wrangler's own origin (the browser's may be the front server's: `site.url`). */
       server,
+      /** The same D1 the Pages Function uses, through its process (seed, then read what the page changed). */
       store: server.d1,
       site,
+      /** The one-time sign-in link's path and query, to open on the site's origin: it works once. */
       signInPath: server.signInPath,
       async close() {
         await site.close().catch(() => undefined)

@@ -7,22 +7,18 @@ import { freePort } from '../../scripts/hosts/servers'
 import { hooked } from './hooks'
 import { startScript } from './scripts'
 
-export interface LocalCms {
-  /** The dev server's origin: the admin is at `${url}/admin/`. */
-  url: string
-  close(): Promise<void>
-}
-
-export async function startLocalCms(repo: string): Promise<LocalCms> {
-  const [port, proxyPort] = [await freePort(), await freePort()]
-  const cms = await startScript('scripts/cms/local.ts', {
-    env: { PORT: String(port), CMS_PROXY_URL: `http://127.0.0.1:${proxyPort}/api/v1`, CMS_REPO_DIR: repo },
-    ready: 'Ctrl+C stops both',
-    timeoutMs: 90_000,
-  })
-  return { url: `http://127.0.0.1:${port}`, close: () => cms.close() }
-}
-
-/** The local CMS for the whole file, on `repo` (read when it starts). */
-export const theLocalCms = (repo: () => string): LocalCms =>
-  hooked(() => startLocalCms(repo()), 'npm run cms')
+/** The local CMS for the whole file, on `repo` (read when it starts); the admin is at `${url}/admin/`. */
+export const theLocalCms = (repo: () => string) =>
+  hooked(async () => {
+    const [port, proxyPort] = [await freePort(), await freePort()]
+    const cms = await startScript('scripts/cms/local.ts', {
+      env: {
+        PORT: String(port),
+        CMS_PROXY_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
+        CMS_REPO_DIR: repo(),
+      },
+      ready: 'Ctrl+C stops both',
+      timeoutMs: 90_000,
+    })
+    return { url: `http://127.0.0.1:${port}`, close: () => cms.close() }
+  }, 'npm run cms')

@@ -19,30 +19,27 @@ export interface OwnersGitHub extends GitHubStandIn {
   branch: string
 }
 
-/** GitHub with the site's OAuth app and repository (a copy of content/); `options` change the app's names. */
-export async function startGitHub(options: Partial<StandInOptions> = {}): Promise<OwnersGitHub> {
-  const { repo, branch } = readCmsSettings()
-  const app = {
-    clientId: options.clientId ?? 'Iv1.aquapuebla',
-    secret: options.secret ?? 'secreto-de-la-app',
-    code: options.code ?? 'codigo-de-github',
-    token: options.token ?? 'gho_duena',
-  }
-  const standIn = await startGitHubStandIn({
-    ...app,
-    repository: { fullName: repo, branch, seedDir: path.join(projectRoot, 'content'), under: 'content' },
-    ...options,
-  })
-  return Object.assign(standIn, { app, repo, branch })
-}
-
+/** GitHub for the file: the site's OAuth app (`options` rename it) and its repository (a copy of content/). */
 export const theGitHub = (options: Partial<StandInOptions> = {}): OwnersGitHub =>
-  hooked(() => startGitHub(options), 'GitHub')
+  hooked(async () => {
+    const { repo, branch } = readCmsSettings()
+    const app = {
+      clientId: options.clientId ?? 'Iv1.aquapuebla',
+      secret: options.secret ?? 'secreto-de-la-app',
+      code: options.code ?? 'codigo-de-github',
+      token: options.token ?? 'gho_duena',
+    }
+    const standIn = await startGitHubStandIn({
+      ...app,
+      repository: { fullName: repo, branch, seedDir: path.join(projectRoot, 'content'), under: 'content' },
+      ...options,
+    })
+    return Object.assign(standIn, { app, repo, branch })
+  }, 'GitHub')
 
-/** The variables that point the site's functions at this GitHub (docs/configuration.md). */
+/** The variables that point the site's functions at this GitHub (theGitHub's; docs/configuration.md). */
 export function githubVars(github: GitHubStandIn): Record<string, string> {
   const { app, repo } = github as OwnersGitHub
-  if (!app) return { GITHUB_OAUTH_ORIGIN: github.origin, GITHUB_API_ORIGIN: github.origin }
   return {
     GITHUB_CLIENT_ID: app.clientId,
     GITHUB_CLIENT_SECRET: app.secret,

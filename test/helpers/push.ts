@@ -4,20 +4,14 @@
  * the Pages stack needs to send through it (`thePagesStack({ vars: () => push.vars() })`).
  */
 import { newVapidKeys } from '../../scripts/lib/vapid-keys'
-import { startPushStandIn, type PushStandIn } from '../stand-ins/push'
+import { startPushStandIn } from '../stand-ins/push'
 import { hooked } from './hooks'
 
-export interface PushService extends PushStandIn {
-  keys: { publicKey: string; privateKey: string }
-  vars(): Record<string, string>
-}
-
-export async function startPushService(): Promise<PushService> {
-  const [keys, standIn] = await Promise.all([newVapidKeys(), startPushStandIn()])
-  return Object.assign(standIn, {
-    keys,
-    vars: () => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
-  })
-}
-
-export const thePushService = (): PushService => hooked(startPushService, 'the push service')
+export const thePushService = () =>
+  hooked(async () => {
+    const [keys, standIn] = await Promise.all([newVapidKeys(), startPushStandIn()])
+    return Object.assign(standIn, {
+      keys,
+      vars: () => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
+    })
+  }, 'the push service')

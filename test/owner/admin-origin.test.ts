@@ -22,7 +22,7 @@ import {
 } from '../../scripts/hosts/host-rules'
 import { openPage, theBrowser } from '../helpers/browser'
 import { theAdminSettings } from '../helpers/builds'
-import { clickTextIn, waitForTextIn } from '../helpers/cms-owner-flow'
+import { clickTextIn, NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED, waitForTextIn } from '../helpers/cms-owner-flow'
 import { puppeteerTab } from '../helpers/driver'
 import { seedStatements } from '../helpers/inbox-seed'
 import { signInToInbox, theGitHub } from '../helpers/owner'
@@ -30,10 +30,6 @@ import { thePagesStack } from '../helpers/pages-stack'
 import { answerGitHubApi } from '../stand-ins/github'
 
 jest.setTimeout(240_000)
-
-const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
-const NOT_FOUND_LOGGED =
-  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
 // 1. dist/ with what ADMIN_ORIGIN changes: the CMS signs in at the admin origin (config.yml's base_url), and the
 //    host files give the admin host its rule. One Pages project, two origins:
@@ -219,24 +215,22 @@ test('the public pages the admin host also serves run none of their scripts ther
   // The page is there (static HTML) but never hydrates, and has no origin to read anything of.
   await page.waitForSelector('::-p-aria([name="Enviar Mensaje"][role="button"])')
   expect(
-    await page.evaluate(() => ({
-      origin: window.origin,
-      hydrated: Object.keys(document.querySelector('#root') ?? {}).some((key) => key.startsWith('__react')),
-      storage: (() => {
+    await page.evaluate(() => {
+      /** What a read gives, or the name of the error it throws. */
+      const read = (what: () => string) => {
         try {
-          return String(localStorage.length)
+          return what()
         } catch (error) {
           return (error as Error).name
         }
-      })(),
-      cookie: (() => {
-        try {
-          return document.cookie
-        } catch (error) {
-          return (error as Error).name
-        }
-      })(),
-    })),
+      }
+      return {
+        origin: window.origin,
+        hydrated: Object.keys(document.querySelector('#root') ?? {}).some((key) => key.startsWith('__react')),
+        storage: read(() => String(localStorage.length)),
+        cookie: read(() => document.cookie),
+      }
+    }),
   ).toEqual({ origin: 'null', hydrated: false, storage: 'SecurityError', cookie: 'SecurityError' })
   await page.close()
 })

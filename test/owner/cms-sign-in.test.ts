@@ -30,7 +30,9 @@ import { theAdminSettings } from '../helpers/builds'
 import {
   DEVICES,
   EXPECTED_SERVICIOS_DIFF,
+  NOT_FOUND_LOGGED,
   PHOTO_NAME,
+  PROXY_PROBE_REFUSED,
   changedLines,
   clickTextIn,
   editPriceAndPhoto,
@@ -49,9 +51,6 @@ jest.setTimeout(240_000)
 
 const NEW_PHONE = '+52 222 987 6543'
 const SHOTS = process.env.CMS_SHOTS_DIR ?? ''
-const PROXY_PROBE_REFUSED = 'error: Failed to load resource: net::ERR_CONNECTION_REFUSED'
-const NOT_FOUND_LOGGED =
-  'error: Failed to load resource: the server responded with a status of 404 (Not Found)'
 
 // 1. The functions' origin first: the admin's config.yml names it (base_url), so the copy of dist/ needs it.
 const admin = theAdminSettings((port) => ({ CMS_AUTH_BASE_URL: `http://127.0.0.1:${port}` }))
@@ -113,6 +112,16 @@ function expectOneHandshake(): void {
   )
 }
 
+/**
+ * The failed answers are these (each a line Chromium logs) and the console shows nothing else but Decap's probe for
+ * a local proxy (none on its port), which fails on purpose.
+ */
+function expectFailures(problems: string[], failed: string[], expected: string[]): void {
+  expect(new Set(failed)).toEqual(new Set(expected))
+  expect(problems.filter((line) => line === NOT_FOUND_LOGGED).length).toBe(failed.length)
+  expect(problems.filter((line) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(line))).toEqual([])
+}
+
 beforeEach(() => github.reset())
 
 test('with the admin served by nginx, at 1280 px: the owner signs in with GitHub in the pop-up, changes the phone and publishes one commit of one line', async () => {
@@ -163,14 +172,9 @@ test('with the admin served by nginx, at 1280 px: the owner signs in with GitHub
     const refused = github.requests
       .filter((request) => (request.status ?? 200) >= 400)
       .map((request) => `${request.status} ${request.method} ${request.url}`)
-    expect(new Set(refused)).toEqual(
-      new Set([`404 GET /repos/${github.repo}/git/trees/${github.branch}:content/media`]),
-    )
-    expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(refused.length)
-    // And the one request that fails on purpose: Decap's probe for a local proxy (none on its port).
-    expect(problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem))).toEqual(
-      [],
-    )
+    expectFailures(problems, refused, [
+      `404 GET /repos/${github.repo}/git/trees/${github.branch}:content/media`,
+    ])
   } finally {
     // A pop-up left open by a failure would show up in the next test's message.
     for (const other of await browser.pages()) if (other.url().includes('/api/')) await other.close()
@@ -233,16 +237,10 @@ test('on a phone, with the admin served by pages: the owner signs in with GitHub
     // folder's listing while the repository has no uploads (GitHub's 404, which Decap takes as empty); and
     // the chosen photo's thumbnail, which Decap loads from the site's /media/ address, never served (an
     // upload is published only as the build's processed copies: docs/cms.md, "Known limits").
-    expect(new Set(failed)).toEqual(
-      new Set([
-        `404 https://api.github.com/repos/${github.repo}/git/trees/${github.branch}:content/media`,
-        `404 ${pages.url}/media/${PHOTO_NAME}`,
-      ]),
-    )
-    expect(problems.filter((problem) => ![NOT_FOUND_LOGGED, PROXY_PROBE_REFUSED].includes(problem))).toEqual(
-      [],
-    )
-    expect(problems.filter((problem) => problem === NOT_FOUND_LOGGED).length).toBe(failed.length)
+    expectFailures(problems, failed, [
+      `404 https://api.github.com/repos/${github.repo}/git/trees/${github.branch}:content/media`,
+      `404 ${pages.url}/media/${PHOTO_NAME}`,
+    ])
   } catch (error) {
     throw new Error(
       `${String(error)}\n${await popUps()}\nConsole: ${problems.join('\n') || '(nothing)'}\nHTTP errors: ${failed.join('\n') || '(none)'}`,

@@ -60,8 +60,7 @@ const inbox = theInbox({
             status,
             at(due),
             urgent,
-            contact ? at(contact[0]) : null,
-            contact ? contact[1] : null,
+            ...(contact ? [at(contact[0]), contact[1]] : [null, null]),
           ),
       ),
     ),
@@ -71,7 +70,11 @@ beforeEach(() => {
   inbox.server.clock.set(T0)
 })
 
-const store = () => inbox.store
+/** One row of the inbox's D1, as the page left it. */
+const row = (sql: string) => inbox.store.db.prepare(sql).first()
+/** A lead's card, by its id. */
+const cardOf = (tab: Tab, id: string) =>
+  tab.element((wanted: string) => document.querySelector(`li.lead[data-id="${wanted}"]`), [id])
 /** The phone's width (WebKitGTK's narrowest window is wider: test/helpers/driver.ts). */
 const phone = widthsFor([390])[0]!
 
@@ -81,11 +84,10 @@ const phone = widthsFor([390])[0]!
  */
 async function inInbox(width: number, search: string, run: (tab: Tab) => Promise<void>): Promise<void> {
   await withTab(inbox.site, { width, height: 900 }, async (tab) => {
-    if (!signedIn) {
-      await tab.goto(inbox.signInPath)
-      signedIn = true
-      if (search) await tab.goto(`${INBOX_PREFIX}${search}`)
-    } else await tab.goto(`${INBOX_PREFIX}${search}`)
+    const first = !signedIn
+    if (first) await tab.goto(inbox.signInPath)
+    signedIn = true
+    if (!first || search) await tab.goto(`${INBOX_PREFIX}${search}`)
     await tab.byRole('heading', 'Solicitudes')
     await run(tab)
   })
@@ -191,7 +193,7 @@ test('on the phone, «Por atender» first: the emergency, the overdue one, then 
 test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a status change answers too', async () => {
   await inInbox(phone, '', async (tab) => {
     await waitForNames(tab, DUE_ORDER)
-    const laura = await tab.element(() => document.querySelector('li.lead[data-id="lead-laura"]'))
+    const laura = await cardOf(tab, 'lead-laura')
     // The link keeps its target (the chat opens in a new tab, here an unreachable one): what the page records is
     // the point, so the tap is the link's own click event with the navigation held back.
     await tab.evaluate((card: Element) => {
@@ -212,24 +214,18 @@ test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a 
         () => document.querySelector('li.lead[data-id="lead-laura"] .promise p')?.textContent,
       ),
     ).toMatch(/^Respondida en 1 h( \d+ min)?, por WhatsApp · a tiempo$/)
-    expect(
-      await store().db.prepare("SELECT first_contact_via FROM leads WHERE id = 'lead-laura'").first(),
-    ).toEqual({
+    expect(await row("SELECT first_contact_via FROM leads WHERE id = 'lead-laura'")).toEqual({
       first_contact_via: 'whatsapp',
     })
     await tab.byRole('radio', 'Por atender 2')
     // A tap by mistake: «Deshacer» puts it back.
-    const lauraAgain = await tab.element(() => document.querySelector('li.lead[data-id="lead-laura"]'))
-    await tab.click(await tab.byRole('button', 'Deshacer', lauraAgain))
+    await tab.click(await tab.byRole('button', 'Deshacer', await cardOf(tab, 'lead-laura')))
     await tab.byRole('radio', 'Por atender 3')
-    expect(
-      await store().db.prepare("SELECT first_contact_at FROM leads WHERE id = 'lead-laura'").first(),
-    ).toEqual({
+    expect(await row("SELECT first_contact_at FROM leads WHERE id = 'lead-laura'")).toEqual({
       first_contact_at: null,
     })
     // Rosa called back: her status moves on, and she is answered (late).
-    const rosa = await tab.element(() => document.querySelector('li.lead[data-id="lead-rosa"]'))
-    await tab.fill(await tab.byRole('combobox', 'Estado', rosa), 'Contactado')
+    await tab.fill(await tab.byRole('combobox', 'Estado', await cardOf(tab, 'lead-rosa')), 'Contactado')
     await tab.byRole('radio', 'Por atender 2')
     await tab.waitFor(
       () =>
@@ -239,9 +235,7 @@ test('a tap on WhatsApp is the first contact, «Deshacer» takes it back, and a 
       [],
       { what: 'Rosa answered late' },
     )
-    expect(
-      await store().db.prepare("SELECT status, first_contact_via FROM leads WHERE id = 'lead-rosa'").first(),
-    ).toEqual({
+    expect(await row("SELECT status, first_contact_via FROM leads WHERE id = 'lead-rosa'")).toEqual({
       status: 'contactado',
       first_contact_via: 'estado',
     })

@@ -121,12 +121,6 @@ export interface GitHubStandIn {
   close(): Promise<void>
 }
 
-export const DEFAULT_OWNER: Omit<StandInUser, 'token'> = {
-  login: 'duena-aquapuebla',
-  name: 'Dueña',
-  push: true,
-}
-
 /** The headers api.github.com sends on every answer to a browser (CORS for any origin, no cookies). */
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -143,6 +137,12 @@ const PREFLIGHT_HEADERS = {
   Vary: 'Accept-Encoding, Accept, X-Requested-With',
 }
 const DOCS = 'https://docs.github.com/rest'
+/** The body of GitHub's REST error answers. */
+const failure = (status: number, message: string) => ({
+  message,
+  documentation_url: DOCS,
+  status: String(status),
+})
 
 const sha1 = (data: string | Buffer) => createHash('sha1').update(data).digest('hex')
 /** Git's own blob id, so a test can compare with `git hash-object`. */
@@ -215,9 +215,8 @@ function listTree(repo: MemoryRepository, files: Map<string, string>, folder: st
     if (!filePath.startsWith(prefix)) continue
     const rest = filePath.slice(prefix.length)
     const parts = rest.split('/')
-    if (recursive || parts.length === 1) {
+    if (recursive || parts.length === 1)
       entries.set(rest, { path: rest, type: 'blob', sha, size: repo.blobs.get(sha)?.length ?? 0 })
-    }
     for (let depth = 1; depth < parts.length && (recursive || depth === 1); depth++) {
       const dir = parts.slice(0, depth).join('/')
       entries.set(dir, { path: dir, type: 'tree', sha: sha1(`subtree ${prefix}${dir}`) })
@@ -229,15 +228,14 @@ function listTree(repo: MemoryRepository, files: Map<string, string>, folder: st
 }
 
 export async function startGitHubStandIn(options: StandInOptions): Promise<GitHubStandIn> {
-  const users = options.users ?? [{ ...DEFAULT_OWNER, token: options.token }]
+  const users = options.users ?? [
+    { login: 'duena-aquapuebla', name: 'Dueña', push: true, token: options.token },
+  ]
   const repo = options.repository ? new MemoryRepository(options.repository) : undefined
-  const tokenRequests: Record<string, string>[] = []
-  const authorizeRequests: Record<string, string>[] = []
-  const requests: RecordedRequest[] = []
-  const commits: StandInCommit[] = []
-  const revocations: StandInRevocation[] = []
-  /** The object handed back below, made first so the handlers read its settable fields. */
-  const standIn = {} as GitHubStandIn
+  /** The records the handlers fill, emptied by `reset`. */
+  const records = { tokenRequests: [], authorizeRequests: [], requests: [], commits: [], revocations: [] }
+  /** The object handed back below, made first with the records so the handlers reach them and its settings. */
+  const standIn = { ...records } as unknown as GitHubStandIn
   /** Tokens revoked since they were last issued. */
   const revoked = new Set<string>()
   let origin = ''
@@ -250,7 +248,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   function oauth(req: IncomingMessage, res: ServerResponse, url: URL, body: string): void {
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
       const query = Object.fromEntries(url.searchParams)
-      authorizeRequests.push(query)
+      standIn.authorizeRequests.push(query)
       if (options.clientId && query.client_id !== options.clientId) {
         res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end('<h1>404</h1>')
         return
@@ -264,7 +262,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     }
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const sent = JSON.parse(body) as Record<string, string>
-      tokenRequests.push(sent)
+      standIn.tokenRequests.push(sent)
       const valid =
         sent.client_secret === options.secret &&
         sent.code === options.code &&
@@ -307,7 +305,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       (!options.clientId || clientId === options.clientId)
     const token = (parsed as { access_token?: unknown } | undefined)?.access_token
     const record = (status: number, answer: unknown) => {
-      revocations.push({
+      standIn.revocations.push({
         clientId,
         token: typeof token === 'string' ? token : undefined,
         appCredentials,
@@ -315,23 +313,14 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       })
       send(status, answer)
     }
-    if (standIn.revocationOutage)
-      return record(standIn.revocationOutage, {
-        message: 'Service Unavailable',
-        documentation_url: DOCS,
-        status: String(standIn.revocationOutage),
-      })
-    if (!req.headers.authorization)
-      return record(401, { message: 'Requires authentication', documentation_url: DOCS, status: '401' })
-    if (!appCredentials) return record(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
+    const outage = standIn.revocationOutage
+    if (outage) return record(outage, failure(outage, 'Service Unavailable'))
+    if (!req.headers.authorization) return record(401, failure(401, 'Requires authentication'))
+    if (!appCredentials) return record(404, failure(404, 'Not Found'))
     if (typeof token !== 'string' || token === '')
-      return record(422, {
-        message: 'Invalid request.\n\n"access_token" wasn\'t supplied.',
-        documentation_url: DOCS,
-        status: '422',
-      })
+      return record(422, failure(422, 'Invalid request.\n\n"access_token" wasn\'t supplied.'))
     const known = users.some((candidate) => candidate.token === token) && !revoked.has(token)
-    if (!known) return record(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
+    if (!known) return record(404, failure(404, 'Not Found'))
     revoked.add(token)
     record(204, null)
   }
@@ -343,15 +332,15 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       if (status === 204) res.writeHead(204, CORS_HEADERS).end()
       else json(res, status, answer, CORS_HEADERS)
     }
-    const notFound = () => send(404, { message: 'Not Found', documentation_url: DOCS, status: '404' })
+    const fail = (status: number, message: string) => send(status, failure(status, message))
+    const notFound = () => fail(404, 'Not Found')
     const authorization = req.headers.authorization
-    requests.push(Object.assign(recorded, { authorization }))
+    standIn.requests.push(Object.assign(recorded, { authorization }))
     let parsed: unknown
     try {
       parsed = body ? JSON.parse(body) : undefined
     } catch {
-      send(400, { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' })
-      return
+      return fail(400, 'Problems parsing JSON')
     }
     recorded.body = parsed
 
@@ -361,21 +350,16 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     const token = /^(?:token|bearer)\s+(.+)$/i.exec(authorization ?? '')?.[1]
     const user = users.find((candidate) => candidate.token === token && !revoked.has(candidate.token))
     if (!user) {
-      if (token) send(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' })
-      else if (url.pathname === '/user')
-        send(401, { message: 'Requires authentication', documentation_url: DOCS, status: '401' })
+      if (token) fail(401, 'Bad credentials')
+      else if (url.pathname === '/user') fail(401, 'Requires authentication')
       else notFound()
       return
     }
-    const account = {
-      login: user.login,
-      id: 1000 + users.indexOf(user),
-      avatar_url: `https://avatars.githubusercontent.com/u/${1000 + users.indexOf(user)}?v=4`,
-      type: 'User',
-      name: user.name,
-      email: null,
+    if (req.method === 'GET' && url.pathname === '/user') {
+      const id = 1000 + users.indexOf(user)
+      const avatar_url = `https://avatars.githubusercontent.com/u/${id}?v=4`
+      return send(200, { login: user.login, id, avatar_url, type: 'User', name: user.name, email: null })
     }
-    if (req.method === 'GET' && url.pathname === '/user') return send(200, account)
 
     const prefix = repo && `/repos/${repo.settings.fullName}`
     if (!repo || !prefix || !(url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)))
@@ -397,7 +381,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
     if (req.method === 'GET' && branchMatch) {
       const name = decodeURIComponent(branchMatch[1]!)
       const sha = repo.branches.get(name)
-      if (!sha) return send(404, { message: 'Branch not found', documentation_url: DOCS, status: '404' })
+      if (!sha) return fail(404, 'Branch not found')
       const commit = repo.commits.get(sha)!
       return send(200, {
         name,
@@ -452,12 +436,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
 
     // Writes: only with push access, as GitHub answers (404 when the account cannot see it written).
     if (req.method === 'POST' || req.method === 'PATCH') {
-      if (!user.push)
-        return send(403, {
-          message: 'Resource not accessible by integration',
-          documentation_url: DOCS,
-          status: '403',
-        })
+      if (!user.push) return fail(403, 'Resource not accessible by integration')
       const sent = (parsed ?? {}) as Record<string, unknown>
       if (req.method === 'POST' && rest === '/git/blobs') {
         const content = Buffer.from(
@@ -469,12 +448,12 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
       }
       if (req.method === 'POST' && rest === '/git/trees') {
         const base = sent.base_tree ? repo.filesAt(String(sent.base_tree)) : new Map<string, string>()
-        if (!base) return send(422, { message: 'Invalid tree info', documentation_url: DOCS, status: '422' })
+        if (!base) return fail(422, 'Invalid tree info')
         const files = new Map(base)
         for (const entry of (sent.tree ?? []) as { path: string; sha: string | null }[]) {
           if (entry.sha === null) files.delete(entry.path)
           else if (repo.blobs.has(entry.sha)) files.set(entry.path, entry.sha)
-          else return send(422, { message: 'Invalid tree info', documentation_url: DOCS, status: '422' })
+          else return fail(422, 'Invalid tree info')
         }
         const sha = repo.putTree(files)
         return send(201, { sha, tree: listTree(repo, files, '', false), truncated: false })
@@ -483,7 +462,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         const tree = String(sent.tree ?? '')
         const parents = (sent.parents ?? []) as string[]
         if (!repo.trees.has(tree) || parents.some((parent) => !repo.commits.has(parent)))
-          return send(422, { message: 'Tree SHA does not exist', documentation_url: DOCS, status: '422' })
+          return fail(422, 'Tree SHA does not exist')
         const message = String(sent.message ?? '')
         const sha = repo.putCommit(message, tree, parents)
         const before = parents[0] ? repo.filesAt(parents[0])! : new Map<string, string>()
@@ -491,7 +470,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         const changed = [...new Set([...before.keys(), ...after.keys()])]
           .filter((filePath) => before.get(filePath) !== after.get(filePath))
           .sort()
-        commits.push({ sha, message, parents, tree, changed })
+        standIn.commits.push({ sha, message, parents, tree, changed })
         return send(201, {
           sha,
           message,
@@ -504,17 +483,11 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         const name = decodeURIComponent(refMatch[1]!)
         const current = repo.branches.get(name)
         const next = String(sent.sha ?? '')
-        if (!current)
-          return send(422, { message: 'Reference does not exist', documentation_url: DOCS, status: '422' })
-        if (!repo.commits.has(next))
-          return send(422, { message: 'Object does not exist', documentation_url: DOCS, status: '422' })
+        if (!current) return fail(422, 'Reference does not exist')
+        if (!repo.commits.has(next)) return fail(422, 'Object does not exist')
         // Not a fast-forward (the branch moved since the commit was made) and not forced: GitHub refuses.
         if (!sent.force && !repo.commits.get(next)!.parents.includes(current) && next !== current)
-          return send(422, {
-            message: 'Update is not a fast forward',
-            documentation_url: DOCS,
-            status: '422',
-          })
+          return fail(422, 'Update is not a fast forward')
         repo.branches.set(name, next)
         return send(200, { ref: `refs/heads/${name}`, object: { sha: next, type: 'commit' } })
       }
@@ -538,13 +511,8 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return Object.assign<GitHubStandIn, Omit<GitHubStandIn, 'revocationOutage'>>(standIn, {
+  return Object.assign(standIn, {
     origin,
-    tokenRequests,
-    authorizeRequests,
-    requests,
-    revocations,
-    commits,
     readFile(filePath: string, branch?: string) {
       const sha = repo?.filesAt(branch ?? repo.branch)?.get(filePath)
       return sha === undefined ? undefined : repo!.blobs.get(sha)!.toString('utf8')
@@ -554,7 +522,7 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
         repo.branches.clear()
         repo.branches.set(repo.branch, repo.seed)
       }
-      for (const list of [tokenRequests, authorizeRequests, requests, commits, revocations]) list.length = 0
+      for (const list of Object.values(records)) list.length = 0
       revoked.clear()
       standIn.revocationOutage = undefined
     },
@@ -595,11 +563,11 @@ export function answerGitHubApi(standIn: Pick<GitHubStandIn, 'origin'>) {
       ),
       body: ['GET', 'HEAD', 'OPTIONS'].includes(request.method()) ? undefined : request.postData(),
     })
-    const headers: Record<string, string> = {}
-    answer.headers.forEach((value, name) => {
-      if (!['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
-        headers[name] = value
-    })
+    const headers = Object.fromEntries(
+      [...answer.headers].filter(
+        ([name]) => !['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      ),
+    )
     return { status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) }
   }
 }
