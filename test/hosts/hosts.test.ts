@@ -37,7 +37,9 @@ const nginxConf = path.join(deployDirFor(projectRoot, distDir), 'nginx.conf')
 const SERVERS: Host[] = ['serve', 'nginx', 'apache', 'pages']
 const IDENTITY = { 'Accept-Encoding': 'identity' }
 
-const headerRules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'))
+/** A file of the build, as text. */
+const built = (file: string) => readFileSync(path.join(distDir, file), 'utf8')
+const headerRules = parseHeadersFile(built('_headers'))
 function ruleOf(pattern: string): Record<string, string> {
   const rule = headerRules.find((candidate) => candidate.pattern === pattern)
   if (!rule) throw new Error(`dist/_headers has no ${pattern} rule`)
@@ -48,13 +50,10 @@ const securityHeaders = ruleOf('/*')
 const adminHeaders = { ...securityHeaders, ...ruleOf(`${ADMIN_PREFIX}*`) }
 const inboxHeaders = { ...adminHeaders, ...ruleOf(`${INBOX_PREFIX}*`) }
 const inboxScript =
-  readFileSync(path.join(distDir, INBOX_PREFIX, 'index.html'), 'utf8').match(
-    /\/admin\/solicitudes\/assets\/[\w-]+\.js/,
-  )?.[0] ?? ''
+  /\/admin\/solicitudes\/assets\/[\w-]+\.js/.exec(built(`${INBOX_PREFIX}index.html`))?.[0] ?? ''
 
-const asset = readFileSync(path.join(distDir, 'index.html'), 'utf8').match(/\/assets\/[\w-]+\.js/)?.[0] ?? ''
-const notFoundTitle =
-  /<title>([^<]*)<\/title>/.exec(readFileSync(path.join(distDir, '404.html'), 'utf8'))?.[1] ?? ''
+const asset = /\/assets\/[\w-]+\.js/.exec(built('index.html'))?.[0] ?? ''
+const notFoundTitle = /<title>([^<]*)<\/title>/.exec(built('404.html'))?.[1] ?? ''
 
 function decoded(answer: Answer): string {
   const encoding = answer.headers['content-encoding']
