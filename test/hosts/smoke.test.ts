@@ -27,8 +27,7 @@ import { leadsStandIn } from '../stand-ins/leads'
 
 /**
  * Hang guards, not measures: about three times the slowest run seen on a loaded 2-core machine (a broken copy
- * 65 s, a full run over every page 206 s at load average 25; 120 s was too tight for the full run there).
- * What the kit checks has its own --timeout; these only stop a run that hangs.
+ * 65 s, a full run over every page 206 s at load average 25). The kit's checks have their own --timeout.
  */
 jest.setTimeout(200_000)
 const FULL_RUN_HANG_GUARD_MS = 600_000
@@ -39,15 +38,8 @@ const ENTRY = path.join(projectRoot, 'scripts/smoke/index.ts')
 const SITE_ORIGIN = new URL(readBuildSettings().SITE_URL).origin
 const scratch = mkdtempSync(path.join(tmpdir(), 'smoke-test-'))
 
-interface SmokeRun {
-  code: number | null
-  stdout: string
-  stderr: string
-  lines: string[]
-}
-
 /** Runs the smoke CLI without blocking this process (the servers under test live in it). */
-async function smoke(args: string[], env = process.env): Promise<SmokeRun> {
+async function smoke(args: string[], env = process.env) {
   const child = spawn(TSX, [ENTRY, ...args], { cwd: projectRoot, env })
   let stdout = ''
   let stderr = ''
@@ -56,6 +48,7 @@ async function smoke(args: string[], env = process.env): Promise<SmokeRun> {
   const [code] = (await once(child, 'close')) as [number | null]
   return { code, stdout, stderr, lines: stdout.trimEnd().split('\n') }
 }
+type SmokeRun = Awaited<ReturnType<typeof smoke>>
 
 /** How our own tests run the kit: stock photos answered locally, the canonical origin given. */
 const OUR_FLAGS = ['--site-url', SITE_ORIGIN, '--offline-images', '--timeout', '20000']
