@@ -70,14 +70,6 @@ function floodId(run: number, index: number): string {
   return `${hex.slice(0, 8)}-0000-4000-8000-${hex.slice(8)}`
 }
 
-interface LeadFloodResult {
-  requestsPerSecond: number
-  p99Ms: number
-  /** Answers by status code ('201': 2000). */
-  statuses: Record<string, number>
-  errors: number
-}
-
 interface FloodOptions {
   amount: number
   connections: number
@@ -86,7 +78,7 @@ interface FloodOptions {
   overrides?: Record<string, unknown>
 }
 
-export function floodLeads(url: string, { amount, connections, address, overrides }: FloodOptions) {
+export async function floodLeads(url: string, { amount, connections, address, overrides }: FloodOptions) {
   // A fresh run number: the ids of two runs never collide.
   const run = Math.floor(Math.random() * 0xffffffff)
   let sent = 0
@@ -112,17 +104,18 @@ export function floodLeads(url: string, { amount, connections, address, override
     return { ...request, headers, body: JSON.stringify({ ...lead, ...overrides }) }
   }
   const requests = [{ method: 'POST', path: '/api/leads', headers: {}, body: '', setupRequest }]
-  return new Promise<LeadFloodResult>((resolve, reject) => {
-    autocannon({ url, connections, amount, requests, timeout: 30 }, (error, result) => {
-      if (error) return reject(error)
-      resolve({
-        requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
-        p99Ms: result.latency.p99,
-        statuses: Object.fromEntries(
-          Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
-        ),
-        errors: result.errors + result.timeouts,
-      })
-    })
-  })
+  const result = await new Promise<AutocannonResult>((resolve, reject) =>
+    autocannon({ url, connections, amount, requests, timeout: 30 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  )
+  return {
+    requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
+    p99Ms: result.latency.p99,
+    /** Answers by status code ('201': 2000). */
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count] as const),
+    ),
+    errors: result.errors + result.timeouts,
+  }
 }
