@@ -17,6 +17,7 @@ import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { freePort } from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
+import { pageFileFor } from '../../scripts/hosts/host-rules'
 import { CHECK_NAMES, type CheckName } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../schema/paths'
 import { distDir, projectRoot } from '../helpers/builds'
@@ -62,16 +63,10 @@ const summary = ({ lines }: SmokeRun) => ({
 })
 
 /* ------------------------------------------------------------------------------------------------ */
-/* Broken copies of the build. Page files are found from the URL, whatever layout the build uses.      */
+/* Broken copies of the build.                                                                         */
 
-/** The file a page's URL is served from: dist/<slug>.html or dist/<slug>/index.html. */
-function pageFile(root: string, urlPath: string): string {
-  const slug = urlPath.replace(/^\/+|\/+$/g, '')
-  const candidates = slug ? [`${slug}.html`, `${slug}/index.html`] : ['index.html']
-  const found = candidates.map((file) => path.join(root, file)).find((file) => existsSync(file))
-  if (!found) throw new Error(`no file for ${urlPath} in ${root} (tried ${candidates.join(', ')})`)
-  return found
-}
+/** The file a page's URL is served from, by the hosts' one rule set. */
+const pageFile = (root: string, urlPath: string) => path.join(root, pageFileFor(urlPath))
 
 /** Rewrites a page, and its precompressed siblings so every client gets the same broken HTML. */
 function editPage(root: string, urlPath: string, edit: (html: string) => string): void {
@@ -208,9 +203,10 @@ function brokenCopy(name: string, breakCopy: (root: string) => void, dropHeader?
   }
 }
 
-/** Removes a file and its precompressed siblings. */
+/** Removes a file (it must be there: a page moved fails here) and its precompressed siblings. */
 function removeFile(file: string): void {
-  for (const variant of [file, `${file}.br`, `${file}.gz`]) rmSync(variant, { force: true })
+  rmSync(file)
+  for (const variant of [`${file}.br`, `${file}.gz`]) rmSync(variant, { force: true })
 }
 
 /** The entry module every page loads: the one /assets/index-*.js the home page names. */
