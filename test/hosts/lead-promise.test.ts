@@ -22,9 +22,7 @@ const browser = theBrowser()
 const opened: OpenedPage[] = []
 
 beforeEach(() => stack.reset())
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map(({ page }) => page.close()))
-})
+afterEach(() => Promise.all(opened.splice(0).map(({ page }) => page.close())))
 
 /** The e-mail subjects of one kind of notification the owner received, in order. */
 const subjects = (kind: string) =>

@@ -78,9 +78,7 @@ const browser = theBrowser()
 const opened: OpenedPage[] = []
 
 beforeEach(() => stack.reset())
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map(({ page }) => page.close()))
-})
+afterEach(() => Promise.all(opened.splice(0).map(({ page }) => page.close())))
 
 /** /contacto of `origin` (the stack's by default), fresh, in a page of its own. */
 async function openContact(origin = stack.url, javascript = true, width = 1280): Promise<Page> {
@@ -125,9 +123,8 @@ async function seesPhoneAndWhatsApp(page: Page, typed: FormValues = VALID) {
 /* ------------------------------------------------------------------------------------------------ */
 
 describe('a quote request sent from /contacto', () => {
-  // Regression: a clean-clone CI run failed here with `D1_ERROR: database is locked: SQLITE_BUSY` when the request's
-  // waitUntil and the schedule Worker, two processes on one SQLite file, wrote at once. They are one process now
-  // (startPages's `schedule`), and every wait is on the rows, with the clock moved instead of slept.
+  // Regression (`database is locked: SQLITE_BUSY` on CI): the request's waitUntil and the schedule Worker wrote one
+  // SQLite file from two processes. One process now (startPages's `schedule`); waits are on rows, the clock moved.
   test('with the e-mail API hanging, the visitor is answered at once and the schedule delivers it later', async () => {
     stack.notify.mode = 'hang'
     const page = await openContact()
