@@ -20,12 +20,8 @@ export async function send(
   headers: Record<string, string> = {},
   method = 'GET',
 ): Promise<Answer> {
-  const {
-    status,
-    headers: answered,
-    raw,
-  } = await request({ port, path: target }, { method, headers, timeout: 20_000 })
-  return { status, headers: answered, body: raw, text: raw.toString('utf8') }
+  const { raw, ...answer } = await request({ port, path: target }, { method, headers, timeout: 20_000 })
+  return { ...answer, body: raw, text: raw.toString('utf8') }
 }
 
 /** Bytes straight onto a socket, for request lines and headers that http.request would refuse to write. */

@@ -2,10 +2,9 @@
  * The one generator of a flood on the lead endpoint (edge/leads/): valid-looking submissions, each with its own
  * submission id, from client addresses chosen by a strategy (CF-Connecting-IP, which wrangler's local runtime
  * passes through as Cloudflare does): IPv4 addresses, rotating IPv6 addresses inside one /64 (one customer),
- * or one address in each of many /64s (many customers, or a botnet). `leadSubmission` builds one request;
- * `floodLeads` sends `amount` of them over HTTP, `connections` at a time (autocannon). Used by
- * test/hosts/lead-store.test.ts (on wrangler); `npm run bench:leads`, which timed it, is retired
- * (docs/performance.md).
+ * or one address in each of many /64s (many customers, or a botnet). `floodLeads` sends `amount` of them over
+ * HTTP, `connections` at a time (autocannon). Used by test/hosts/lead-store.test.ts (on wrangler);
+ * `npm run bench:leads`, which timed it, is retired (docs/performance.md).
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -71,86 +70,52 @@ function floodId(run: number, index: number): string {
   return `${hex.slice(0, 8)}-0000-4000-8000-${hex.slice(8)}`
 }
 
-interface LeadSubmission {
-  headers: Record<string, string>
-  body: string
+interface FloodOptions {
+  amount: number
+  connections: number
+  address: AddressStrategy
+  /** Fields over the valid lead's in every submission (`{ _gotcha: 'x' }`: known spam). */
+  overrides?: Record<string, unknown>
 }
 
-/** The n-th submission of a run: a valid lead, opened a minute before it is sent, from `address(index)`. */
-function leadSubmission(
-  run: number,
-  index: number,
-  address: AddressStrategy,
-  overrides: Record<string, unknown> = {},
-): LeadSubmission {
-  const id = floodId(run, index)
-  return {
-    headers: {
+export async function floodLeads(url: string, { amount, connections, address, overrides }: FloodOptions) {
+  // A fresh run number: the ids of two runs never collide.
+  const run = Math.floor(Math.random() * 0xffffffff)
+  let sent = 0
+  // The n-th submission of a run: a valid lead, opened a minute before it is sent, from `address(n)`.
+  const setupRequest = (request: RequestSpec): RequestSpec => {
+    const n = sent++
+    const headers = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
-      'CF-Connecting-IP': address(index),
-    },
-    body: JSON.stringify({
-      id,
-      name: `Prueba de carga ${index}`,
-      email: `carga${index}@example.com`,
+      'CF-Connecting-IP': address(n),
+    }
+    const lead = {
+      id: floodId(run, n),
+      name: `Prueba de carga ${n}`,
+      email: `carga${n}@example.com`,
       phone: '222 555 0101',
       service: 'Mantenimiento Regular',
       message: 'Solicitud de prueba de carga.',
       page: '/contacto',
       openedAt: new Date(Date.now() - 60_000).toISOString(),
       submittedAt: new Date().toISOString(),
-      ...overrides,
-    }),
+    }
+    return { ...request, headers, body: JSON.stringify({ ...lead, ...overrides }) }
   }
-}
-
-export interface LeadFloodResult {
-  requestsPerSecond: number
-  p99Ms: number
-  /** Answers by status code ('201': 2000). */
-  statuses: Record<string, number>
-  errors: number
-}
-
-export function floodLeads({
-  url,
-  amount,
-  connections,
-  address,
-  overrides,
-}: {
-  url: string
-  amount: number
-  connections: number
-  address: AddressStrategy
-  /** Fields over the valid lead's in every submission (`{ _gotcha: 'x' }`: known spam). */
-  overrides?: Record<string, unknown>
-}): Promise<LeadFloodResult> {
-  // A fresh run number: the ids of two runs never collide.
-  const run = Math.floor(Math.random() * 0xffffffff)
-  let sent = 0
-  const base: RequestSpec = {
-    method: 'POST',
-    path: '/api/leads',
-    headers: {},
-    body: '',
-    setupRequest: (request) => {
-      const submission = leadSubmission(run, sent++, address, overrides)
-      return { ...request, headers: submission.headers, body: submission.body }
-    },
+  const requests = [{ method: 'POST', path: '/api/leads', headers: {}, body: '', setupRequest }]
+  const result = await new Promise<AutocannonResult>((resolve, reject) =>
+    autocannon({ url, connections, amount, requests, timeout: 30 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  )
+  return {
+    requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
+    p99Ms: result.latency.p99,
+    /** Answers by status code ('201': 2000). */
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count] as const),
+    ),
+    errors: result.errors + result.timeouts,
   }
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, amount, requests: [base], timeout: 30 }, (error, result) => {
-      if (error) return reject(error)
-      resolve({
-        requestsPerSecond: result.requests.total / Math.max(result.duration, 0.001),
-        p99Ms: result.latency.p99,
-        statuses: Object.fromEntries(
-          Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
-        ),
-        errors: result.errors + result.timeouts,
-      })
-    })
-  })
 }

@@ -57,7 +57,7 @@ function header(input: ObservatoryInput, name: string): string | undefined {
 }
 
 /** Directive → sources, as the Observatory's parser reads a policy (first occurrence wins). */
-export function parseCsp(policy: string): Map<string, Set<string>> {
+function parseCsp(policy: string): Map<string, Set<string>> {
   const directives = new Map<string, Set<string>>()
   for (const part of policy.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/)
@@ -210,12 +210,9 @@ export function observatoryScore(input: ObservatoryInput): ObservatoryResult {
   run('cross-origin-resource-policy', corpTest(input))
 
   const modifiers = Object.values(tests).map((test) => test.modifier)
-  const withoutBonus =
-    100 + modifiers.filter((modifier) => modifier < 0).reduce((sum, modifier) => sum + modifier, 0)
-  const bonus =
-    withoutBonus >= 90
-      ? modifiers.filter((modifier) => modifier > 0).reduce((sum, modifier) => sum + modifier, 0)
-      : 0
+  const sum = (some: number[]) => some.reduce((total, modifier) => total + modifier, 0)
+  const withoutBonus = 100 + sum(modifiers.filter((modifier) => modifier < 0))
+  const bonus = withoutBonus >= 90 ? sum(modifiers.filter((modifier) => modifier > 0)) : 0
   const score = Math.max(0, withoutBonus + bonus)
   const grade = GRADES.find(([minimum]) => score >= minimum)?.[1] ?? 'F'
   return { score, grade, tests }

@@ -25,7 +25,8 @@ import {
 } from '../../scripts/hosts/host-rules'
 import { distDir, projectRoot } from '../helpers/builds'
 import { send, sendRaw, type Answer } from '../helpers/http'
-import { serveSite, type Host, type ServedSite } from '../helpers/site'
+import { hooked } from '../helpers/hooks'
+import { serveSite, type Host } from '../helpers/site'
 import { observatoryScore } from '../helpers/observatory'
 
 jest.setTimeout(120_000)
@@ -34,8 +35,11 @@ const nginxConf = path.join(deployDirFor(projectRoot, distDir), 'nginx.conf')
 
 /** Each server, started on a free loopback port. */
 const SERVERS: Host[] = ['serve', 'nginx', 'apache', 'pages']
+const IDENTITY = { 'Accept-Encoding': 'identity' }
 
-const headerRules = parseHeadersFile(readFileSync(path.join(distDir, '_headers'), 'utf8'))
+/** A file of the build, as text. */
+const built = (file: string) => readFileSync(path.join(distDir, file), 'utf8')
+const headerRules = parseHeadersFile(built('_headers'))
 function ruleOf(pattern: string): Record<string, string> {
   const rule = headerRules.find((candidate) => candidate.pattern === pattern)
   if (!rule) throw new Error(`dist/_headers has no ${pattern} rule`)
@@ -46,13 +50,10 @@ const securityHeaders = ruleOf('/*')
 const adminHeaders = { ...securityHeaders, ...ruleOf(`${ADMIN_PREFIX}*`) }
 const inboxHeaders = { ...adminHeaders, ...ruleOf(`${INBOX_PREFIX}*`) }
 const inboxScript =
-  readFileSync(path.join(distDir, INBOX_PREFIX, 'index.html'), 'utf8').match(
-    /\/admin\/solicitudes\/assets\/[\w-]+\.js/,
-  )?.[0] ?? ''
+  /\/admin\/solicitudes\/assets\/[\w-]+\.js/.exec(built(`${INBOX_PREFIX}index.html`))?.[0] ?? ''
 
-const asset = readFileSync(path.join(distDir, 'index.html'), 'utf8').match(/\/assets\/[\w-]+\.js/)?.[0] ?? ''
-const notFoundTitle =
-  /<title>([^<]*)<\/title>/.exec(readFileSync(path.join(distDir, '404.html'), 'utf8'))?.[1] ?? ''
+const asset = /\/assets\/[\w-]+\.js/.exec(built('index.html'))?.[0] ?? ''
+const notFoundTitle = /<title>([^<]*)<\/title>/.exec(built('404.html'))?.[1] ?? ''
 
 function decoded(answer: Answer): string {
   const encoding = answer.headers['content-encoding']
@@ -62,9 +63,8 @@ function decoded(answer: Answer): string {
 }
 
 function expectSecurityHeaders(answer: Answer, expected: Record<string, string> = securityHeaders): void {
-  for (const [name, value] of Object.entries(expected)) {
+  for (const [name, value] of Object.entries(expected))
     expect({ header: name, value: answer.headers[name.toLowerCase()] }).toEqual({ header: name, value })
-  }
 }
 
 /** Location resolved against the request, as a browser follows it: path and query. */
@@ -76,32 +76,22 @@ function redirectTarget(answer: Answer, port: number): string {
 
 test('the build publishes no build metadata and writes every host file', () => {
   expect(existsSync(path.join(distDir, '.vite'))).toBe(false)
-  for (const file of [
+  const hostFiles = [
     '_headers',
     '_redirects',
     '.htaccess',
     'assets/.htaccess',
     'admin/.htaccess',
     'admin/solicitudes/.htaccess',
-  ]) {
-    expect({ file, exists: existsSync(path.join(distDir, file)) }).toEqual({ file, exists: true })
-  }
+  ]
+  expect(hostFiles.filter((file) => !existsSync(path.join(distDir, file)))).toEqual([])
   expect(existsSync(nginxConf)).toBe(true)
   for (const route of pagePaths) expect(existsSync(path.join(distDir, pageFileFor(route)))).toBe(true)
 })
 
 describe.each(SERVERS)('%s', (name) => {
-  let server: ServedSite
-
-  beforeAll(async () => {
-    // nginx with its config's plain-HTTP server too, on redirectPort.
-    server = await serveSite({ host: name, httpRedirect: name === 'nginx' })
-  }, 120_000)
-
-  afterAll(async () => {
-    await server?.close()
-  })
-
+  // nginx with its config's plain-HTTP server too, on redirectPort.
+  const server = hooked(() => serveSite({ host: name, httpRedirect: name === 'nginx' }), name, 120_000)
   const get = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
     send(server.port, target, headers, method)
   /**
@@ -120,7 +110,7 @@ describe.each(SERVERS)('%s', (name) => {
   test.each(pagePaths)(
     '%s answers 200 at its canonical URL with no redirect, indexable, graded A+ by Mozilla Observatory',
     async (route) => {
-      const answer = await get(route, { 'Accept-Encoding': 'identity' })
+      const answer = await get(route, IDENTITY)
       expect(answer.status).toBe(200)
       expect(answer.headers.location).toBeUndefined()
       expect(answer.headers['content-type']).toMatch(/^text\/html;\s*charset=utf-8$/i)
@@ -142,7 +132,7 @@ describe.each(SERVERS)('%s', (name) => {
   test.each(pagePaths.filter((route) => route !== '/'))(
     '%s/, %s.html and %s?x=1 reach the page (a redirect to the canonical URL keeps the query)',
     async (route) => {
-      const canonical = await get(route, { 'Accept-Encoding': 'identity' })
+      const canonical = await get(route, IDENTITY)
       for (const [target, expected] of [
         [`${route}/`, route],
         [`${route}/?utm_source=qa`, `${route}?utm_source=qa`],
@@ -156,7 +146,7 @@ describe.each(SERVERS)('%s', (name) => {
         expect(redirectTarget(answer, server.port)).toBe(expected)
         expectSecurityHeaders(answer)
       }
-      const withQuery = await get(`${route}?x=1`, { 'Accept-Encoding': 'identity' })
+      const withQuery = await get(`${route}?x=1`, IDENTITY)
       expect(withQuery.status).toBe(200)
       expect(withQuery.text).toBe(canonical.text)
     },
@@ -195,7 +185,7 @@ describe.each(SERVERS)('%s', (name) => {
     '/.vite/manifest.json',
     '/.env',
   ])('%s answers 404 with the error page, not cached', async (target) => {
-    const answer = await get(target, { 'Accept-Encoding': 'identity' })
+    const answer = await get(target, IDENTITY)
     expect(answer.status).toBe(404)
     expect(answer.headers['content-type']).toMatch(/^text\/html/)
     expect(answer.text).toContain(`<title>${notFoundTitle}</title>`)
@@ -209,15 +199,10 @@ describe.each(SERVERS)('%s', (name) => {
     expect(hashed.headers['content-type']).toMatch(/javascript/)
     expect(hashed.headers['cache-control']).toBe(CACHE_CONTROL.hashed)
     expectSecurityHeaders(hashed)
-    for (const file of [
-      '/robots.txt',
-      '/sitemap.xml',
-      '/favicon.svg',
-      '/og-image.jpg',
-      '/manifest.webmanifest',
-    ]) {
-      const answer = await get(file)
-      expect({ file, status: answer.status, cache: answer.headers['cache-control'] }).toEqual({
+    const others = ['/robots.txt', '/sitemap.xml', '/favicon.svg', '/og-image.jpg', '/manifest.webmanifest']
+    for (const file of others) {
+      const { status, headers } = await get(file)
+      expect({ file, status, cache: headers['cache-control'] }).toEqual({
         file,
         status: 200,
         cache: CACHE_CONTROL.other,
@@ -227,7 +212,7 @@ describe.each(SERVERS)('%s', (name) => {
 
   test('pages and scripts come compressed: brotli or gzip, as the visitor accepts', async () => {
     for (const target of ['/', '/servicios', asset]) {
-      const identity = await get(target, { 'Accept-Encoding': 'identity' })
+      const identity = await get(target, IDENTITY)
       expect(identity.headers['content-encoding']).toBeUndefined()
       for (const [accept, expected] of [
         ['br', ['br']],
@@ -250,7 +235,7 @@ describe.each(SERVERS)('%s', (name) => {
   })
 
   test('/admin/ is the CMS, with its own Content-Security-Policy, never indexed, never cached stale', async () => {
-    const page = await get(ADMIN_PREFIX, { 'Accept-Encoding': 'identity' })
+    const page = await get(ADMIN_PREFIX, IDENTITY)
     expect(page.status).toBe(200)
     expect(page.headers['content-type']).toMatch(/^text\/html/)
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow" />')
@@ -263,12 +248,12 @@ describe.each(SERVERS)('%s', (name) => {
     // docs/decisions/020-admin-coop-allows-its-sign-in-pop-up.md.
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
     for (const file of ['config.yml', 'decap-cms.js']) {
-      const answer = await get(`${ADMIN_PREFIX}${file}`, { 'Accept-Encoding': 'identity' })
+      const answer = await get(`${ADMIN_PREFIX}${file}`, IDENTITY)
       expect({ file, status: answer.status }).toEqual({ file, status: 200 })
       expectSecurityHeaders(answer, adminHeaders)
       expect(answer.headers['cache-control']).toBe(CACHE_CONTROL.page)
     }
-    const config = await get(`${ADMIN_PREFIX}config.yml`, { 'Accept-Encoding': 'identity' })
+    const config = await get(`${ADMIN_PREFIX}config.yml`, IDENTITY)
     expect(config.text).toMatch(/^locale: es$/m)
     // A build's admin allows no http: source (the local CMS proxy is only in what `npm run cms` serves),
     // so Mozilla's Observatory grades it A+ like the public pages.
@@ -282,7 +267,7 @@ describe.each(SERVERS)('%s', (name) => {
 
   test('/admin/solicitudes/ is the lead inbox, with a policy stricter than the CMS’s, never indexed', async () => {
     for (const target of [INBOX_PREFIX, inboxScript]) {
-      const answer = await get(target, { 'Accept-Encoding': 'identity' })
+      const answer = await get(target, IDENTITY)
       expect({ target, status: answer.status }).toEqual({ target, status: 200 })
       // One value per header: Cloudflare's `! Name` lines keep the admin's and the site's out.
       expectSecurityHeaders(answer, inboxHeaders)
@@ -292,7 +277,7 @@ describe.each(SERVERS)('%s', (name) => {
     }
     expect(inboxContentSecurityPolicy()).not.toMatch(/unsafe/)
     expect(inboxContentSecurityPolicy()).toContain("connect-src 'self';")
-    const page = await get(INBOX_PREFIX, { 'Accept-Encoding': 'identity' })
+    const page = await get(INBOX_PREFIX, IDENTITY)
     expect(page.text).toContain('<meta name="robots" content="noindex, nofollow" />')
   })
 
@@ -352,9 +337,7 @@ describe.each(SERVERS)('%s', (name) => {
     ['/nosotros', 200],
     ['/no-existe', 404],
   ])('HEAD %s answers like GET (%i, its Content-Length) without a body', async (target, status) => {
-    const [head, full] = await Promise.all(
-      ['HEAD', 'GET'].map((method) => get(target, { 'Accept-Encoding': 'identity' }, method)),
-    )
+    const [head, full] = await Promise.all(['HEAD', 'GET'].map((method) => get(target, IDENTITY, method)))
     expect({
       status: head?.status,
       length: head?.headers['content-length'],
@@ -368,7 +351,7 @@ describe.each(SERVERS)('%s', (name) => {
   })
 
   test('after all of that the server still answers', async () => {
-    const answer = await get('/', { 'Accept-Encoding': 'identity' })
+    const answer = await get('/', IDENTITY)
     expect(answer.status).toBe(200)
     expect(answer.text).toContain(site.brand)
   })

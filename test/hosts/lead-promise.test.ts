@@ -22,12 +22,7 @@ const browser = theBrowser()
 const opened: OpenedPage[] = []
 
 beforeEach(() => stack.reset())
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map(({ page }) => page.close()))
-})
-
-/** A visitor sends the form on /contacto; the success toast shows. */
-const sendForm = async (values = VALID) => void opened.push(await sendQuote(browser, stack.url, values))
+afterEach(() => Promise.all(opened.splice(0).map(({ page }) => page.close())))
 
 /** The e-mail subjects of one kind of notification the owner received, in order. */
 const subjects = (kind: string) =>
@@ -42,7 +37,8 @@ async function scheduleAt(hours: number): Promise<void> {
 }
 
 test('a request from the form: its deadline from the content, one reminder at three quarters, one when overdue', async () => {
-  await sendForm(VALID)
+  // A visitor sends the form on /contacto; the success toast shows.
+  opened.push(await sendQuote(browser, stack.url, VALID))
   const [lead] = await stack.waitForRows('SELECT id, created_at, due_at, urgent FROM leads', 1)
   expect(Date.parse(String(lead?.due_at)) - Date.parse(String(lead?.created_at))).toBe(
     promise.answerHours * HOUR,

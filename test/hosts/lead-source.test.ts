@@ -114,15 +114,14 @@ async function visit({ name, landing, referer, reads = [], javascript = true }: 
   return kept
 }
 
-/** The text of `selector` within the lead card of `name`. */
-const inCard = (page: Page, name: string, selector: string) =>
+/** The origin the lead card of `name` shows. */
+const sourceOf = (page: Page, name: string) =>
   page.$$eval(
     'li.lead',
-    (cards, wanted: string, inner: string) =>
-      cards.find((card) => card.querySelector('h2')?.textContent === wanted)?.querySelector(inner)
+    (cards, wanted: string) =>
+      cards.find((card) => card.querySelector('h2')?.textContent === wanted)?.querySelector('.lead-source')
         ?.textContent,
     name,
-    selector,
   )
 
 test('each lead says where its client came from, on its card, in the month figures and in its alert', async () => {
@@ -159,7 +158,7 @@ test('each lead says where its client came from, on its card, in the month figur
   await signInToInbox(page, stack.url, stack.signInPath)
   await page.waitForSelector('li.lead .lead-source')
   for (const [n, visitor] of VISITORS.entries())
-    expect(await inCard(page, visitor.name, '.lead-source')).toBe(`Origen ${labels[n]}`)
+    expect(await sourceOf(page, visitor.name)).toBe(`Origen ${labels[n]}`)
   const popup = new Promise<void>((resolve) => browser.once('targetcreated', () => resolve()))
   const google = await page.waitForSelector(`li.lead[data-id="${String(leads[0]?.id)}"]`)
   await (await google!.waitForSelector('::-p-aria([name="WhatsApp"][role="link"])'))!.tap()

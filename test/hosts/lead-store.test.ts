@@ -47,6 +47,7 @@ import {
   fillForm,
   openFreshContact,
   readValues,
+  sendQuote,
   SUBMIT,
   SUCCESS_TITLE,
   toastsOf,
@@ -77,9 +78,7 @@ const browser = theBrowser()
 const opened: OpenedPage[] = []
 
 beforeEach(() => stack.reset())
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map(({ page }) => page.close()))
-})
+afterEach(() => Promise.all(opened.splice(0).map(({ page }) => page.close())))
 
 /** /contacto of `origin` (the stack's by default), fresh, in a page of its own. */
 async function openContact(origin = stack.url, javascript = true, width = 1280): Promise<Page> {
@@ -107,26 +106,25 @@ async function send(page: Page, values: FormValues = VALID): Promise<number> {
   return answer.status()
 }
 
+/** Links to the phone and WhatsApp among others. */
+const PHONE_AND_WHATSAPP = expect.arrayContaining([
+  expect.stringMatching(/^tel:\+52/),
+  expect.stringMatching(/^https:\/\/wa\.me\//),
+])
+
 /** What a visitor must see when the message was not sent: the phone and WhatsApp, and what was typed kept. */
 async function seesPhoneAndWhatsApp(page: Page, typed: FormValues = VALID) {
   await waitForToast(page, FAILURE_TITLE)
   const [failure] = await toastsOf(page)
-  const links = failure?.links.map(({ href }) => href)
-  expect(links).toEqual(
-    expect.arrayContaining([
-      expect.stringMatching(/^tel:\+52/),
-      expect.stringMatching(/^https:\/\/wa\.me\//),
-    ]),
-  )
+  expect(failure?.links.map(({ href }) => href)).toEqual(PHONE_AND_WHATSAPP)
   expect(await readValues(page)).toEqual(typed)
 }
 
 /* ------------------------------------------------------------------------------------------------ */
 
 describe('a quote request sent from /contacto', () => {
-  // Regression: a clean-clone CI run failed here with `D1_ERROR: database is locked: SQLITE_BUSY` when the request's
-  // waitUntil and the schedule Worker, two processes on one SQLite file, wrote at once. They are one process now
-  // (startPages's `schedule`), and every wait is on the rows, with the clock moved instead of slept.
+  // Regression (`database is locked: SQLITE_BUSY` on CI): the request's waitUntil and the schedule Worker wrote one
+  // SQLite file from two processes. One process now (startPages's `schedule`); waits are on rows, the clock moved.
   test('with the e-mail API hanging, the visitor is answered at once and the schedule delivers it later', async () => {
     stack.notify.mode = 'hang'
     const page = await openContact()
@@ -183,24 +181,16 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       // 1. The first wave: one customer rotating through its /64 (a bucket of one), a fresh /64 for the others.
       const mixed: AddressStrategy = (index) =>
         index % 2 === 0 ? withinOne64()(index) : acrossMany64s()(index)
-      const first = await floodLeads({ url: stack.url, amount: 60, connections: 10, address: mixed })
+      const first = await floodLeads(stack.url, { amount: 60, connections: 10, address: mixed })
 
       // 2. A real visitor in the middle of it, from the form in Chromium.
-      const page = await openContact()
-      await fillForm(page, VALID)
-      await page.locator(button(SUBMIT)).click()
-      await waitForToast(page, SUCCESS_TITLE)
+      opened.push(await sendQuote(browser, stack.url))
       const [real] = await stack.rows('SELECT status, alert FROM leads WHERE name = ?1', VALID.name)
       // Stored, and past the alert ceiling: it will be in the hour's digest.
       expect(real).toEqual({ status: 'nuevo', alert: 'digest' })
 
       // 3. The rest of the flood, five times the ceiling, past it.
-      const rest = await floodLeads({
-        url: stack.url,
-        amount: 300,
-        connections: 20,
-        address: acrossMany64s(),
-      })
+      const rest = await floodLeads(stack.url, { amount: 300, connections: 20, address: acrossMany64s() })
       const statuses: Record<string, number> = { ...first.statuses }
       for (const [status, count] of Object.entries(rest.statuses))
         statuses[status] = (statuses[status] ?? 0) + count
@@ -209,12 +199,11 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
       )
       // What the function logged when it could not store a lead (it then answers 503 "unavailable"); a busy
       // database it retried is only a warning.
-      expect(
-        stack
-          .log()
-          .split('\n')
-          .filter((line) => line.includes('lead not stored')),
-      ).toEqual([])
+      const notStored = stack
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('lead not stored'))
+      expect(notStored).toEqual([])
       expect(first.errors + rest.errors).toBe(0)
       // No 5xx but the designed 503 of a full hour.
       expect(Object.keys(statuses).sort()).toEqual(['201', '429', '503'])
@@ -230,12 +219,7 @@ describe('a flood, with small ceilings (LEAD_STORE_PER_HOUR=60, LEAD_ALERTS_PER_
              (SELECT count(*) FROM rate_limits) AS rate_limits, (SELECT count(*) FROM lead_counts) AS counts`,
         )
       const full = await size()
-      const more = await floodLeads({
-        url: stack.url,
-        amount: 50,
-        connections: 20,
-        address: acrossMany64s(1e9),
-      })
+      const more = await floodLeads(stack.url, { amount: 50, connections: 20, address: acrossMany64s(1e9) })
       expect(more.statuses).toEqual({ '503': 50 })
       expect(await size()).toEqual(full)
 
@@ -323,15 +307,11 @@ describe('on the default ceilings, as `npm start` runs it', () => {
     const visitor = theBrowser({ blockStorage: true })
     beforeAll(() => mkdirSync(SHOTS, { recursive: true }))
 
-    async function openBlocked(url: string): Promise<OpenedPage> {
-      const result = await openPage(visitor, { width: 390, height: 844 })
-      opened.push(result)
-      await result.page.goto(url, { waitUntil: 'load' })
-      return result
-    }
-
     test("fills the form at a person's pace: one new lead, one e-mail and one webhook call, in the inbox; a lost answer and a second press make no second row", async () => {
-      const { page, problems } = await openBlocked(`${proxy.url}${CONTACT_PATH}`)
+      const blocked = await openPage(visitor, { width: 390, height: 844 })
+      opened.push(blocked)
+      const { page, problems } = blocked
+      await page.goto(`${proxy.url}${CONTACT_PATH}`, { waitUntil: 'load' })
       // The browser's own setting, not a script of ours: the page cannot even read localStorage.
       expect(
         await page.evaluate(() => {
@@ -396,18 +376,12 @@ describe('on the default ceilings, as `npm start` runs it', () => {
       expect(await readValues(page)).toEqual(VALID)
       // The page was opened as a phone (isMobile, touch); a viewport without them would reload it, and with
       // site storage blocked a reload loses what was typed.
-      for (const width of [390, 1280]) {
-        const viewport = { width, height: width < 768 ? 844 : 800, deviceScaleFactor: 1 }
-        await page.setViewport({ ...viewport, isMobile: true, hasTouch: true })
-        await page.screenshot({ path: path.join(SHOTS, `failure-toast-${width}.png`) })
+      const phone = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true }
+      for (const viewport of [phone, { ...phone, width: 1280, height: 800 }]) {
+        await page.setViewport(viewport)
+        await page.screenshot({ path: path.join(SHOTS, `failure-toast-${viewport.width}.png`) })
       }
-      await page.setViewport({
-        width: 390,
-        height: 844,
-        deviceScaleFactor: 1,
-        isMobile: true,
-        hasTouch: true,
-      })
+      await page.setViewport(phone)
       expect(await readValues(page)).toEqual(VALID)
       expect(await site.rows('SELECT status FROM leads')).toEqual([{ status: 'nuevo' }])
 
@@ -505,8 +479,7 @@ describe('on the default ceilings, as `npm start` runs it', () => {
   })
 
   test('400 honeypot posts from 40 addresses, then a person at the form: stored, 201, alerted; the spam costs the owner nothing', async () => {
-    const burst = await floodLeads({
-      url: site.url,
+    const burst = await floodLeads(site.url, {
       amount: 400,
       connections: 20,
       address: ipv4Addresses(40),
@@ -561,12 +534,7 @@ describe('with Turnstile on (TURNSTILE_SITE_KEY at build time, TURNSTILE_SECRET_
       leadAnswers.turnstile,
     )
     const links = await page.$$eval('main a', (anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))
-    expect(links).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^tel:\+52/),
-        expect.stringMatching(/^https:\/\/wa\.me\//),
-      ]),
-    )
+    expect(links).toEqual(PHONE_AND_WHATSAPP)
     // axe needs scripts, the page has none: its HTML is checked in a page that runs them, at 390 px too. (Every
     // whole refusal without scripts, a full hour's 503 included, is this one page: edge/leads/endpoint.ts `fail`.)
     const checked = await browser.newPage()

@@ -15,7 +15,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { headersFile } from '../../scripts/hosts/host-files'
 import { collectHostPolicy } from '../../scripts/hosts/host-policy'
 import { send as sendOn, sendRaw as sendRawOn } from '../helpers/http'
-import { serveSite, type ServedSite } from '../helpers/site'
+import { hooked } from '../helpers/hooks'
+import { serveSite } from '../helpers/site'
 
 const SECRET = `secret-${process.pid}-${Date.now()}`
 const page = (marker: string) =>
@@ -32,8 +33,8 @@ const FILES: Record<string, string> = {
 }
 const PRECOMPRESSED = ['index.html', 'nosotros.html', '404.html', 'assets/app-abc123.js']
 
-let server: ServedSite
-let fixture: string
+const fixture = mkdtempSync(path.join(tmpdir(), 'aquapuebla-serve-'))
+afterAll(() => rmSync(fixture, { recursive: true, force: true }))
 
 /** One request on its own connection; the path goes out exactly as given (test/helpers/http.ts). */
 const send = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -41,17 +42,19 @@ const send = (target: string, headers: Record<string, string> = {}, method = 'GE
 /** Bytes straight onto a socket, for request lines and headers that http.request would refuse to write. */
 const sendRaw = (head: string) => sendRawOn(server.port, head)
 
-beforeAll(async () => {
-  fixture = mkdtempSync(path.join(tmpdir(), 'aquapuebla-serve-'))
+const server = hooked(serveFixture, 'the server', 120_000)
+
+/** The fixture written as the build writes it, served by scripts/serve.ts. */
+async function serveFixture() {
   const root = path.join(fixture, 'dist')
   for (const [name, content] of Object.entries(FILES)) {
-    mkdirSync(path.dirname(path.join(root, name)), { recursive: true })
-    writeFileSync(path.join(root, name), content)
-  }
-  for (const name of PRECOMPRESSED) {
-    const source = Buffer.from(FILES[name] ?? '')
-    writeFileSync(path.join(root, `${name}.br`), brotliCompressSync(source))
-    writeFileSync(path.join(root, `${name}.gz`), gzipSync(source))
+    const file = path.join(root, name)
+    mkdirSync(path.dirname(file), { recursive: true })
+    writeFileSync(file, content)
+    if (PRECOMPRESSED.includes(name)) {
+      writeFileSync(`${file}.br`, brotliCompressSync(content))
+      writeFileSync(`${file}.gz`, gzipSync(content))
+    }
   }
   // Next to the root, where a traversal would land.
   writeFileSync(path.join(fixture, 'secret.txt'), SECRET)
@@ -62,13 +65,8 @@ beforeAll(async () => {
     leadEndpoint: '',
   })
   writeFileSync(path.join(root, '_headers'), headersFile(policy))
-  server = await serveSite({ build: { dir: root }, host: 'serve' })
-})
-
-afterAll(async () => {
-  await server?.close()
-  if (fixture) rmSync(fixture, { recursive: true, force: true })
-})
+  return serveSite({ build: { dir: root }, host: 'serve' })
+}
 
 test.each([
   '/_headers',
@@ -138,13 +136,8 @@ test('a matching If-None-Match gets 304 with the cache header kept', async () =>
 })
 
 test('a method it does not serve answers 405, OPTIONS 204, each with Allow: GET, HEAD', async () => {
-  for (const [method, status] of [
-    ['POST', 405],
-    ['PUT', 405],
-    ['DELETE', 405],
-    ['PATCH', 405],
-    ['OPTIONS', 204],
-  ] as const) {
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+    const status = method === 'OPTIONS' ? 204 : 405
     const answer = await send('/', { 'Content-Type': 'text/plain' }, method)
     expect({ method, status: answer.status, allow: answer.headers.allow }).toEqual({
       method,

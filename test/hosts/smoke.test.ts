@@ -10,12 +10,14 @@
  * first: after --selectProjects it would be read as a second project name, and every browser test runs).
  */
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { freePort } from '../../scripts/hosts/servers'
 import { readBuildSettings } from '../../scripts/lib/build-settings'
+import { pageFileFor } from '../../scripts/hosts/host-rules'
 import { CHECK_NAMES, type CheckName } from '../../scripts/smoke/checks'
 import { pagePaths } from '../../schema/paths'
 import { distDir, projectRoot } from '../helpers/builds'
@@ -26,8 +28,7 @@ import { leadsStandIn } from '../stand-ins/leads'
 
 /**
  * Hang guards, not measures: about three times the slowest run seen on a loaded 2-core machine (a broken copy
- * 65 s, a full run over every page 206 s at load average 25; 120 s was too tight for the full run there).
- * What the kit checks has its own --timeout; these only stop a run that hangs.
+ * 65 s, a full run over every page 206 s at load average 25). The kit's checks have their own --timeout.
  */
 jest.setTimeout(200_000)
 const FULL_RUN_HANG_GUARD_MS = 600_000
@@ -38,62 +39,34 @@ const ENTRY = path.join(projectRoot, 'scripts/smoke/index.ts')
 const SITE_ORIGIN = new URL(readBuildSettings().SITE_URL).origin
 const scratch = mkdtempSync(path.join(tmpdir(), 'smoke-test-'))
 
-interface SmokeRun {
-  code: number | null
-  stdout: string
-  stderr: string
-  lines: string[]
-}
-
 /** Runs the smoke CLI without blocking this process (the servers under test live in it). */
-function smoke(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<SmokeRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [ENTRY, ...args], { cwd: projectRoot, env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr, lines: stdout.trimEnd().split('\n') }))
-  })
+async function smoke(args: string[], env = process.env) {
+  const child = spawn(TSX, [ENTRY, ...args], { cwd: projectRoot, env })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const [code] = (await once(child, 'close')) as [number | null]
+  return { code, stdout, stderr, lines: stdout.trimEnd().split('\n') }
 }
+type SmokeRun = Awaited<ReturnType<typeof smoke>>
 
-/** A smoke run against `url` as our own tests run it: stock photos answered locally, canonical origin given. */
-function smokeAt(url: string, out: string, extra: string[] = []): Promise<SmokeRun> {
-  return smoke([
-    url,
-    '--site-url',
-    SITE_ORIGIN,
-    '--offline-images',
-    '--timeout',
-    '20000',
-    '--out',
-    out,
-    ...extra,
-  ])
-}
+/** How our own tests run the kit: stock photos answered locally, the canonical origin given. */
+const OUR_FLAGS = ['--site-url', SITE_ORIGIN, '--offline-images', '--timeout', '20000']
+/** A smoke run against `url` as our own tests run it, its report in scratch/<out>. */
+const smokeAt = (url: string, out: string, extra: string[] = []) =>
+  smoke([url, ...OUR_FLAGS, '--out', path.join(scratch, out), ...extra])
 
-function summary(run: SmokeRun): { failed: string[]; total: string | undefined } {
-  return { failed: run.lines.filter((line) => line.startsWith('FAIL ')), total: run.lines.at(-1) }
-}
+const summary = ({ lines }: SmokeRun) => ({
+  failed: lines.filter((line) => line.startsWith('FAIL ')),
+  total: lines.at(-1),
+})
 
 /* ------------------------------------------------------------------------------------------------ */
-/* Broken copies of the build. Page files are found from the URL, whatever layout the build uses.      */
+/* Broken copies of the build.                                                                         */
 
-function copyOfBuild(name: string): string {
-  const root = path.join(scratch, name)
-  cpSync(distDir, root, { recursive: true })
-  return root
-}
-
-/** The file a page's URL is served from: dist/<slug>.html or dist/<slug>/index.html. */
-function pageFile(root: string, urlPath: string): string {
-  const slug = urlPath.replace(/^\/+|\/+$/g, '')
-  const candidates = slug ? [`${slug}.html`, `${slug}/index.html`] : ['index.html']
-  const found = candidates.map((file) => path.join(root, file)).find((file) => existsSync(file))
-  if (!found) throw new Error(`no file for ${urlPath} in ${root} (tried ${candidates.join(', ')})`)
-  return found
-}
+/** The file a page's URL is served from, by the hosts' one rule set. */
+const pageFile = (root: string, urlPath: string) => path.join(root, pageFileFor(urlPath))
 
 /** Rewrites a page, and its precompressed siblings so every client gets the same broken HTML. */
 function editPage(root: string, urlPath: string, edit: (html: string) => string): void {
@@ -115,12 +88,8 @@ function pngWidth(file: string): number {
 
 function junitCases(file: string): { name: string; failed: boolean }[] {
   const xml = readFileSync(file, 'utf8')
-  return [...xml.matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map(
-    (match) => ({
-      name: match[1] ?? '',
-      failed: (match[3] ?? '').includes('<failure'),
-    }),
-  )
+  const cases = xml.matchAll(/<testcase [^>]*name="([^"]+)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)
+  return [...cases].map(([, name = '', , body = '']) => ({ name, failed: body.includes('<failure') }))
 }
 
 // The default build as served in production on a VPS (scripts/hosts/servers.ts); our own server serves the
@@ -177,7 +146,7 @@ describe("against our default build on nginx with the build's nginx.conf", () =>
   let run: SmokeRun
 
   beforeAll(async () => {
-    run = await smokeAt(good.url, out)
+    run = await smokeAt(good.url, 'good')
   }, FULL_RUN_HANG_GUARD_MS)
 
   test('every check passes (the simulated form said to be simulated), the run exits 0, a screenshot of every page at 390 and 1280 px, one passing JUnit testcase per check', () => {
@@ -219,7 +188,8 @@ interface Breakage {
 /** Serves a broken copy of the build made by `breakCopy`, through a proxy that drops `dropHeader` if given. */
 function brokenCopy(name: string, breakCopy: (root: string) => void, dropHeader?: string): Breakage['serve'] {
   return async () => {
-    const root = copyOfBuild(name)
+    const root = path.join(scratch, name)
+    cpSync(distDir, root, { recursive: true })
     breakCopy(root)
     const server = await serveSite({ build: { dir: root } })
     if (!dropHeader) return { url: server.url, stop: () => server.close() }
@@ -233,9 +203,10 @@ function brokenCopy(name: string, breakCopy: (root: string) => void, dropHeader?
   }
 }
 
-/** Removes a file and its precompressed siblings. */
+/** Removes a file (it must be there: a page moved fails here) and its precompressed siblings. */
 function removeFile(file: string): void {
-  for (const variant of [file, `${file}.br`, `${file}.gz`]) rmSync(variant, { force: true })
+  rmSync(file)
+  for (const variant of [`${file}.br`, `${file}.gz`]) rmSync(variant, { force: true })
 }
 
 /** The entry module every page loads: the one /assets/index-*.js the home page names. */
@@ -304,7 +275,8 @@ const breakages: Breakage[] = [
 describe('against a broken deployment it exits 1 and names each failing check', () => {
   test.each(breakages)('$what', async ({ what, pages, timeout, serve, says }) => {
     const checks = CHECK_NAMES.filter((name) => says[name])
-    const out = path.join(scratch, `out-${checks[0] ?? ''}`)
+    const out = `out-${checks[0] ?? ''}`
+    const report = path.join(scratch, out)
     const deployment = await serve()
     try {
       // Without screenshots (the full run above proves them): the same visits at a quarter of the work.
@@ -322,8 +294,10 @@ describe('against a broken deployment it exits 1 and names each failing check', 
         total: `0 passed, ${checks.length} failed`,
       })
       expect(run.code).toBe(1)
-      expect(junitCases(path.join(out, 'junit.xml'))).toEqual(checks.map((name) => ({ name, failed: true })))
-      expect(readdirSync(out).filter((file) => file.endsWith('.png'))).toEqual([])
+      expect(junitCases(path.join(report, 'junit.xml'))).toEqual(
+        checks.map((name) => ({ name, failed: true })),
+      )
+      expect(readdirSync(report).filter((file) => file.endsWith('.png'))).toEqual([])
     } finally {
       await deployment.stop()
     }
@@ -334,6 +308,8 @@ describe('against a broken deployment it exits 1 and names each failing check', 
 /* A build with a lead endpoint: the form POSTs to /api/leads (LEAD_ENDPOINT), as `npm start` builds it. */
 
 const CONTACT = '/contacto'
+/** The form's check alone, on the page with the form. */
+const FORM_ONLY = ['--only', 'form-submit', '--pages', CONTACT]
 
 describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () => {
   // The endpoint build on the Pages stack (its functions, a local D1, the owner's e-mail a stand-in) is the site
@@ -347,11 +323,7 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
     'on Cloudflare Pages with its functions and D1, every check passes on /contacto; the lead is intercepted and nothing is stored',
     async () => {
       // Every check, on the page with the form (the full run over every page is the default build's, above).
-      const run = await smokeAt(stack.url, path.join(scratch, 'endpoint-pages'), [
-        '--pages',
-        CONTACT,
-        '--no-screenshots',
-      ])
+      const run = await smokeAt(stack.url, 'endpoint-pages', ['--pages', CONTACT, '--no-screenshots'])
       expect(summary(run)).toEqual({ failed: [], total: `${CHECK_NAMES.length} passed, 0 failed` })
       expect(run.code).toBe(0)
       // The form's POST never left the browser; the endpoint only saw the kit's empty probe, and refused it.
@@ -368,13 +340,7 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
   )
 
   test('--submit-real delivers one QA lead: stored once as a new lead, the owner told once, marked as a test', async () => {
-    const run = await smokeAt(stack.url, path.join(scratch, 'endpoint-real'), [
-      '--only',
-      'form-submit',
-      '--pages',
-      CONTACT,
-      '--submit-real',
-    ])
+    const run = await smokeAt(stack.url, 'endpoint-real', [...FORM_ONLY, '--submit-real'])
     expect(summary(run)).toEqual({ failed: [], total: '1 passed, 0 failed' })
     expect(run.lines).toContainEqual(
       expect.stringMatching(
@@ -423,9 +389,8 @@ describe('against a build with a lead endpoint (LEAD_ENDPOINT=/api/leads)', () =
     },
   ])('$what: form-submit fails and says so', async ({ what, serve, says }) => {
     const deployment = await serve()
-    const out = path.join(scratch, `endpoint-${what.replace(/\W+/g, '-')}`)
     try {
-      const run = await smokeAt(deployment.url, out, ['--only', 'form-submit', '--pages', CONTACT])
+      const run = await smokeAt(deployment.url, `endpoint-${what.replace(/\W+/g, '-')}`, FORM_ONLY)
       expect({ what, ...summary(run) }).toEqual({
         what,
         failed: [expect.stringMatching(says)],

@@ -82,7 +82,7 @@ test('one wrangler runs the site and the schedule Worker, no secret on its comma
   const expected = [
     nextScheduleRun(started, 5),
     nextScheduleRun(new Date(started.getTime() + 5 * 60_000), 5),
-  ].map((date) => [date.getHours(), date.getMinutes()].map((n) => String(n).padStart(2, '0')).join(':'))
+  ].map((date) => date.toTimeString().slice(0, 5))
   expect(expected).toContain(`${next?.[1]}:${next?.[2]}`)
   // One wrangler for both (its node shim and its own process name the same command), none for the Worker alone;
   // it reads .dev.vars from its folder.

@@ -11,7 +11,7 @@
  * what Resend would really have sent; `requests` every request, replays included.
  */
 import { createHash } from 'node:crypto'
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** ok: answers; fail: 500; hang: never answers, sends nothing; lost: sends, then never answers. */
@@ -58,18 +58,8 @@ export interface NotifyStandIn {
 const KEY_WINDOW_MS = 24 * 60 * 60 * 1000
 
 export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<NotifyStandIn> {
-  const hanging = new Set<ServerResponse>()
   const keys = new Map<string, { payload: string; answer: object; at: number }>()
-  const standIn = {
-    mode: 'ok',
-    delayMs: 0,
-    inFlight: 0,
-    maxInFlight: 0,
-    ended: 0,
-    requests: [],
-    emails: [],
-    webhooks: [],
-  } as unknown as NotifyStandIn
+  // A request left unanswered (hang, lost) stays open until close() ends every connection.
   const server = createServer((req, res) => {
     let text = ''
     standIn.inFlight += 1
@@ -101,12 +91,12 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer))
       if (req.method !== 'POST' || (path !== '/emails' && path !== '/webhook'))
         return reply(404, { message: 'Not found' })
-      if (standIn.mode === 'hang') return void hanging.add(res)
+      if (standIn.mode === 'hang') return
       if (standIn.mode === 'fail')
         return reply(500, { name: 'internal_server_error', message: 'stand-in failure' })
       if (path === '/webhook') {
         standIn.webhooks.push(request)
-        if (standIn.mode === 'lost') return void hanging.add(res)
+        if (standIn.mode === 'lost') return
         return reply(200, { ok: true })
       }
       if (req.headers.authorization !== `Bearer ${apiKey}`)
@@ -121,54 +111,55 @@ export async function startNotifyStandIn(apiKey = 're_test_key'): Promise<Notify
             message: 'Same idempotency key used with a different request payload.',
           })
         request.replayed = true
-        if (standIn.mode === 'lost') return void hanging.add(res)
+        if (standIn.mode === 'lost') return
         return reply(200, seen.answer)
       }
       const sentAnswer = { id: `email-${standIn.emails.length + 1}` }
       standIn.emails.push(request)
       if (request.idempotencyKey)
         keys.set(request.idempotencyKey, { payload, answer: sentAnswer, at: Date.now() })
-      if (standIn.mode === 'lost') return void hanging.add(res)
-      return reply(200, sentAnswer)
+      if (standIn.mode !== 'lost') reply(200, sentAnswer)
     }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const waitUntil = async (test: (s: NotifyStandIn) => boolean, timeoutMs = 10_000) => {
-    const started = Date.now()
-    while (!test(standIn)) {
-      if (Date.now() - started > timeoutMs)
-        throw new Error(
-          `the notification stand-in did not get what was expected in ${timeoutMs} ms: ${standIn.requests.length} requests (${standIn.emails.length} e-mails, ${standIn.webhooks.length} webhook calls)`,
-        )
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-  return Object.assign(standIn, {
+  const standIn: NotifyStandIn = {
     origin,
     emailUrl: `${origin}/emails`,
     webhookUrl: `${origin}/webhook`,
     apiKey,
-    async waitFor(count: number, timeoutMs = 10_000) {
-      await waitUntil((s) => s.requests.length >= count, timeoutMs)
+    mode: 'ok',
+    delayMs: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    ended: 0,
+    requests: [],
+    emails: [],
+    webhooks: [],
+    async waitFor(count, timeoutMs) {
+      await standIn.waitUntil(({ requests }) => requests.length >= count, timeoutMs)
       return standIn.requests
     },
-    waitUntil,
+    async waitUntil(test, timeoutMs = 10_000) {
+      const started = Date.now()
+      while (!test(standIn)) {
+        if (Date.now() - started > timeoutMs)
+          throw new Error(
+            `the notification stand-in did not get what was expected in ${timeoutMs} ms: ${standIn.requests.length} requests (${standIn.emails.length} e-mails, ${standIn.webhooks.length} webhook calls)`,
+          )
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
     reset() {
-      standIn.requests.length = 0
-      standIn.emails.length = 0
-      standIn.webhooks.length = 0
+      for (const list of [standIn.requests, standIn.emails, standIn.webhooks]) list.length = 0
       keys.clear()
-      standIn.mode = 'ok'
-      standIn.delayMs = 0
-      standIn.maxInFlight = standIn.inFlight
-      standIn.ended = 0
+      Object.assign(standIn, { mode: 'ok', delayMs: 0, maxInFlight: standIn.inFlight, ended: 0 })
     },
     close: () =>
       new Promise<void>((resolve) => {
-        hanging.forEach((res) => res.destroy())
         server.closeAllConnections()
         server.close(() => resolve())
       }),
-  })
+  }
+  return standIn
 }

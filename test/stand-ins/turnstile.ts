@@ -8,7 +8,7 @@
  * with it (then the first answer again). `mode` makes it misbehave as a real service can: a 5xx, a 4xx, an
  * answer that is not JSON, `internal-error`, or no answer at all. Records every check.
  */
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export type TurnstileMode = 'ok' | '5xx' | '4xx' | 'malformed' | 'internal-error' | 'hang'
@@ -31,7 +31,6 @@ export async function startTurnstileStandIn(app: {
 }): Promise<TurnstileStandIn> {
   const checks: Record<string, string>[] = []
   const used = new Map<string, { key: string; answer: object }>()
-  const hanging = new Set<ServerResponse>()
   const standIn = { checks, mode: 'ok', hostname: app.hostname ?? '127.0.0.1' } as TurnstileStandIn
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
@@ -45,25 +44,21 @@ export async function startTurnstileStandIn(app: {
     checks.push(sent)
     const reply = (status: number, answer: object) =>
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer))
-    if (standIn.mode === 'hang') return void hanging.add(res)
-    if (standIn.mode === '5xx') return reply(503, { success: false, 'error-codes': ['internal-error'] })
-    if (standIn.mode === '4xx') return reply(400, { success: false, 'error-codes': ['bad-request'] })
+    const refused = (code: string) => ({ success: false, 'error-codes': [code] })
+    // Left open until close() ends every connection.
+    if (standIn.mode === 'hang') return
+    if (standIn.mode === '5xx') return reply(503, refused('internal-error'))
+    if (standIn.mode === '4xx') return reply(400, refused('bad-request'))
     if (standIn.mode === 'malformed')
       return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Bad gateway</body></html>')
-    if (standIn.mode === 'internal-error')
-      return reply(200, { success: false, 'error-codes': ['internal-error'] })
-    if (!sent.secret) return reply(200, { success: false, 'error-codes': ['missing-input-secret'] })
-    if (sent.secret !== app.secret)
-      return reply(200, { success: false, 'error-codes': ['invalid-input-secret'] })
-    if (!sent.response) return reply(200, { success: false, 'error-codes': ['missing-input-response'] })
+    if (standIn.mode === 'internal-error') return reply(200, refused('internal-error'))
+    if (!sent.secret) return reply(200, refused('missing-input-secret'))
+    if (sent.secret !== app.secret) return reply(200, refused('invalid-input-secret'))
+    if (!sent.response) return reply(200, refused('missing-input-response'))
+    // A token is good for one check; the same idempotency_key again gets the first answer again.
     const earlier = used.get(sent.response)
-    if (earlier)
-      return reply(
-        200,
-        earlier.key && earlier.key === sent.idempotency_key
-          ? earlier.answer
-          : { success: false, 'error-codes': ['timeout-or-duplicate'] },
-      )
+    const replayed = earlier?.key && earlier.key === sent.idempotency_key
+    if (earlier) return reply(200, replayed ? earlier.answer : refused('timeout-or-duplicate'))
     const answer =
       sent.response === app.token
         ? {
@@ -72,7 +67,7 @@ export async function startTurnstileStandIn(app: {
             challenge_ts: new Date().toISOString(),
             hostname: standIn.hostname,
           }
-        : { success: false, 'error-codes': ['invalid-input-response'] }
+        : refused('invalid-input-response')
     used.set(sent.response, { key: sent.idempotency_key ?? '', answer })
     reply(200, answer)
   })
@@ -86,7 +81,6 @@ export async function startTurnstileStandIn(app: {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        hanging.forEach((res) => res.destroy())
         server.closeAllConnections()
         server.close(() => resolve())
       }),
@@ -105,7 +99,7 @@ export const TURNSTILE_TEST = {
  * interception: like the real one it renders into every `.cf-turnstile` box on load and puts the hidden
  * `cf-turnstile-response` field there, with TURNSTILE_TEST.token; `turnstile.reset()` issues it again.
  */
-export const TURNSTILE_WIDGET_SCRIPT = `(function () {
+const TURNSTILE_WIDGET_SCRIPT = `(function () {
   var token = ${JSON.stringify(TURNSTILE_TEST.token)};
   function render() {
     document.querySelectorAll('.cf-turnstile').forEach(function (box) {
