@@ -55,12 +55,7 @@ export function leadEnv(d1: TestD1, standIn: NotifyStandIn, extra: Partial<LeadE
   }
 }
 
-export interface PostOptions {
-  type?: string
-  headers?: Record<string, string>
-  now?: Date
-}
-
+type PostOptions = { type?: string; headers?: Record<string, string>; now?: Date }
 /**
  * Posts to the handler with this test's env (read when called) at `now` (default T0), from 203.0.113.7;
  * what the handler leaves for after the answer goes into `pending`.
@@ -86,20 +81,18 @@ export function poster(env: () => LeadEnv, pending: Promise<unknown>[]) {
 
 /** Rows of a query. */
 export async function rows<T = Record<string, unknown>>(d1: TestD1, sql: string, ...values: unknown[]) {
-  return ((
-    await d1.db
-      .prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results ?? []) as T[]
+  const { results } = await d1.db
+    .prepare(sql)
+    .bind(...values)
+    .all<T>()
+  return results ?? []
 }
 
 /** The company's links as the built /contacto carries them (edge/leads/contact.ts reads them there). */
-export const CONTACT_PAGE = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
+const CONTACT_PAGE = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
 /** What a no-JavaScript error page shows as the two ways to reach the company. */
-export const CALL_LINK =
-  '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>'
-export const WHATSAPP_LINK =
+const CALL_LINK = '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>'
+const WHATSAPP_LINK =
   '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1" class="whatsapp">Escribir por WhatsApp</a>'
 
 /**
@@ -118,30 +111,6 @@ export function promiseAssets(promise?: unknown): NonNullable<LeadEnv['ASSETS']>
         : new Response('Not found', { status: 404 })
     },
   }
-}
-
-/** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page; its after-the-answer work into `pending`. */
-function formPost(
-  env: LeadEnv,
-  body: Record<string, string>,
-  pending: Promise<unknown>[],
-  headers: Record<string, string> = {},
-) {
-  return handleLeads({
-    request: new Request(`${SITE}/api/leads`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: SITE,
-        'CF-Connecting-IP': '203.0.113.7',
-        ...headers,
-      },
-      body: new URLSearchParams(body).toString(),
-    }),
-    env,
-    waitUntil: (promise) => pending.push(promise),
-    now: () => T0,
-  })
 }
 
 /** The no-JavaScript thank-you page (the form's 303 leads there), its white space collapsed. */
@@ -190,7 +159,7 @@ export interface LeadBench {
   readonly pending: Promise<unknown>[]
   /** Posts to the handler with this test's env (see `poster`). */
   post: ReturnType<typeof poster>
-  /** A urlencoded post from the site's own page, as a browser without JavaScript sends it (see `formPost`). */
+  /** A urlencoded post from the site's own page, as a browser without JavaScript sends it (asking for a page). */
   formPost(body: Record<string, string>, headers?: Record<string, string>): Promise<Response>
   /** Rows of a query on this bench's D1. */
   rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]>
@@ -238,7 +207,11 @@ export function leadBench({
     env: undefined as unknown as LeadEnv,
     pending,
     post: poster(() => bench.env, pending),
-    formPost: (body, headers) => formPost(bench.env, body, pending, headers),
+    formPost: (body, headers) =>
+      bench.post(new URLSearchParams(body).toString(), {
+        type: 'application/x-www-form-urlencoded',
+        headers: { Accept: 'text/html', Origin: SITE, ...headers },
+      }),
     rows: (sql, ...values) => rows(bench.d1, sql, ...values),
     counts: async () =>
       Object.fromEntries(
