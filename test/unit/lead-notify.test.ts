@@ -16,9 +16,9 @@ import {
   leadEnv,
   rows as query,
   silenced,
-  T0,
   uuid,
   HOUR,
+  after,
 } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
@@ -79,7 +79,7 @@ describe('delivery', () => {
     })
     expect(outcome).toMatchObject({ delivered: false, error: 'no answer within 0.3 s' })
     lead.standIn.mode = 'fail'
-    await runSchedule(lead.env, () => new Date(T0.getTime() + GIVE_UP_MS))
+    await runSchedule(lead.env, () => after(GIVE_UP_MS))
     expect(await rows('SELECT channel, state, last_error FROM notifications')).toEqual([
       { channel: 'email', state: 'failed', last_error: 'HTTP 500' },
     ])
@@ -365,14 +365,11 @@ describe('the schedule', () => {
     await post(formJson())
     await post(formJson({ id: uuid(1), _gotcha: 'x' }), { headers: { 'CF-Connecting-IP': '198.51.100.1' } })
     await settle()
-    const day = 24 * HOUR
-    let report = await runSchedule(lead.env, () => new Date(T0.getTime() + 29 * day))
-    expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 0, rateWindowsDeleted: 2 })
-    report = await runSchedule(lead.env, () => new Date(T0.getTime() + 31 * day))
-    expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 1 })
+    const purge = (days: number) => runSchedule(lead.env, () => after(days * 24 * HOUR))
+    expect(await purge(29)).toMatchObject({ leadsDeleted: 0, spamDeleted: 0, rateWindowsDeleted: 2 })
+    expect(await purge(31)).toMatchObject({ leadsDeleted: 0, spamDeleted: 1 })
     expect(await rows('SELECT id, status FROM leads')).toEqual([{ id: ID, status: 'nuevo' }])
-    report = await runSchedule(lead.env, () => new Date(T0.getTime() + 731 * day))
-    expect(report).toMatchObject({ leadsDeleted: 1 })
+    expect(await purge(731)).toMatchObject({ leadsDeleted: 1 })
     expect(await rows('SELECT * FROM leads')).toEqual([])
     expect(await rows('SELECT * FROM notifications')).toEqual([])
     expect(await rows('SELECT * FROM lead_counts')).toEqual([])
@@ -387,7 +384,7 @@ describe('the schedule', () => {
       error: 'delivery broke',
     })
     const { result: thrown } = await silenced(() =>
-      runSchedule({ ...lead.env, DB: throwingClaims }, () => new Date(T0.getTime() + 731 * 24 * HOUR)).catch(
+      runSchedule({ ...lead.env, DB: throwingClaims }, () => after(731 * 24 * HOUR)).catch(
         (error: unknown) => error,
       ),
     )
@@ -404,21 +401,15 @@ describe('migration 0002', () => {
   test('leads and notifications stored before it keep working: alerts become kind "lead", rows keep their state', async () => {
     const old = await startD1((file) => file.startsWith('0001'))
     try {
-      await old.db
-        .prepare(
+      await old.db.batch(
+        [
           `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, spam_reason, updated_at)
            VALUES (?1, '2026-11-20T10:00:00.000Z', 'Ana', 'ana@example.com', '2225550101', 'Consulta General', 'Hola',
              'spam', 'too-fast', '2026-11-20T10:00:00.000Z')`,
-        )
-        .bind(ID)
-        .run()
-      await old.db
-        .prepare(
           `INSERT INTO notifications (lead_id, channel, state, attempts, next_attempt_at, last_error)
            VALUES (?1, 'email', 'pending', 3, '2026-11-20T10:07:00.000Z', 'HTTP 500')`,
-        )
-        .bind(ID)
-        .run()
+        ].map((sql) => old.db.prepare(sql).bind(ID)),
+      )
       await applyMigrations(old.db, (file) => !file.startsWith('0001'))
       expect(await query(old, 'SELECT status, spam_reason, fill_ms, alert FROM leads')).toEqual([
         { status: 'spam', spam_reason: 'too-fast', fill_ms: null, alert: null },

@@ -84,11 +84,7 @@ test("a lead's alert reaches every phone, encrypted for each, signed with our ke
   expect(message?.size).toBe(4096)
   expect(JSON.stringify(payloads())).not.toMatch(/222|example\.com|Cholula/)
   expect(await rows("SELECT channel, state FROM notifications WHERE kind = 'lead' ORDER BY channel")).toEqual(
-    [
-      { channel: 'email', state: 'delivered' },
-      { channel: 'push', state: 'delivered' },
-      { channel: 'webhook', state: 'delivered' },
-    ],
+    ['email', 'push', 'webhook'].map((channel) => ({ channel, state: 'delivered' })),
   )
   expect(
     await rows('SELECT name, last_success_at IS NOT NULL AS ok FROM push_subscriptions ORDER BY name'),
@@ -178,28 +174,13 @@ test('with push alone the owner hears of every lead: one by one, then in a diges
   await runSchedule(lead.env, () => after(24 * HOUR + 10_000))
   // 8:00 in Mexico City the next day (14:00 UTC): yesterday's summary, which has news (two leads came batched).
   await runSchedule(lead.env, () => new Date('2026-11-26T14:05:00.000Z'))
-  const titles = payloads().map((p) => `${String(p.kind)}: ${String(p.title)}`)
-  expect(titles.filter((t) => t.startsWith('lead:'))).toEqual([
-    'lead: Nueva solicitud de cotización',
-    'lead: Nueva solicitud de cotización',
-  ])
+  const titles = (kind: string) => payloads().flatMap((p) => (p.kind === kind ? [p.title] : []))
+  expect(titles('lead')).toEqual(Array(2).fill('Nueva solicitud de cotización'))
   // The two leads the owner heard of in the digest are reminded in digests (decision 041), the others one by one.
-  expect(titles.filter((t) => t.startsWith('digest:'))).toEqual([
-    'digest: 2 solicitudes nuevas',
-    'digest: 2 por vencer',
-    'digest: 2 vencidas',
-  ])
-  expect(titles.filter((t) => t.startsWith('reminder:'))).toEqual([
-    'reminder: Recordatorio: responde antes de las 4:00',
-    'reminder: Recordatorio: responde antes de las 4:00',
-  ])
-  expect(titles.filter((t) => t.startsWith('overdue:'))).toEqual([
-    'overdue: Sin respuesta, el plazo venció a las 4:00',
-    'overdue: Sin respuesta, el plazo venció a las 4:00',
-  ])
-  expect(titles.filter((t) => t.startsWith('summary:'))).toEqual([
-    'summary: Resumen del miércoles 25 de noviembre: 4 solicitudes',
-  ])
+  expect(titles('digest')).toEqual(['2 solicitudes nuevas', '2 por vencer', '2 vencidas'])
+  expect(titles('reminder')).toEqual(Array(2).fill('Recordatorio: responde antes de las 4:00'))
+  expect(titles('overdue')).toEqual(Array(2).fill('Sin respuesta, el plazo venció a las 4:00'))
+  expect(titles('summary')).toEqual(['Resumen del miércoles 25 de noviembre: 4 solicitudes'])
   expect(payloads().find((p) => p.kind === 'digest')?.url).toBe('/admin/solicitudes/')
 })
 
@@ -243,6 +224,7 @@ describe('the «Avisos» routes', () => {
       { ...lead.env, SESSION_SECRET: SECRET },
     )
   }
+  const listed = async () => (await (await call('GET', 'avisos')).json()) as PushDevicesAnswer
 
   test('a phone is added by name, listed without its endpoint or keys, tested at once, and removed; one its push service forgot is removed by its test', async () => {
     const device = push.subscribe(keys.publicKey)
@@ -252,13 +234,11 @@ describe('the «Avisos» routes', () => {
     })
     expect(added.status).toBe(201)
     const { id } = (await added.json()) as { id: string }
-    const listed = (await (await call('GET', 'avisos')).json()) as PushDevicesAnswer
-    expect(listed.publicKey).toBe(keys.publicKey)
-    expect(listed.devices).toEqual([
-      expect.objectContaining({ id, name: 'Celular de Ana', createdBy: 'duena' }),
-    ])
-    expect(JSON.stringify(listed.devices)).not.toContain(device.subscription.keys.auth)
-    expect(JSON.stringify(listed.devices)).not.toContain('/push/')
+    const { publicKey, devices } = await listed()
+    expect(publicKey).toBe(keys.publicKey)
+    expect(devices).toEqual([expect.objectContaining({ id, name: 'Celular de Ana', createdBy: 'duena' })])
+    expect(JSON.stringify(devices)).not.toContain(device.subscription.keys.auth)
+    expect(JSON.stringify(devices)).not.toContain('/push/')
     const sendTest = async (id: string) =>
       (await (await call('POST', `avisos/${id}/prueba`)).json()) as PushTestAnswer
     const tested = await sendTest(id)
@@ -272,7 +252,7 @@ describe('the «Avisos» routes', () => {
       }),
     ])
     expect((await call('DELETE', `avisos/${id}`)).status).toBe(204)
-    expect(((await (await call('GET', 'avisos')).json()) as PushDevicesAnswer).devices).toEqual([])
+    expect((await listed()).devices).toEqual([])
     // Added again, then forgotten by its push service (410): the test says so and removes it.
     const again = (await (
       await call('POST', 'avisos', { name: 'Viejo', subscription: device.subscription })
@@ -304,7 +284,7 @@ describe('the «Avisos» routes', () => {
 
   test('without the VAPID keys the panel learns push is off, and nothing can be added', async () => {
     lead.env = { ...lead.env, VAPID_PRIVATE_KEY: undefined }
-    expect(((await (await call('GET', 'avisos')).json()) as PushDevicesAnswer).publicKey).toBeNull()
+    expect((await listed()).publicKey).toBeNull()
     const device = push.subscribe(keys.publicKey)
     const answer = await call('POST', 'avisos', { name: 'X', subscription: device.subscription })
     expect(answer.status).toBe(503)

@@ -52,15 +52,17 @@ beforeEach(() => {
   turnstile.reset()
 })
 
-/** The statuses of posts from each of `addresses` in turn, the n-th with the submission id uuid(first + n). */
-const statusesFrom = async (addresses: string[], first = 0) => {
-  const statuses = []
+/** The answers to posts from each of `addresses` in turn at `now`, the n-th with the submission id uuid(first + n). */
+const postsFrom = async (addresses: string[], first = 0, now = T0) => {
+  const answers = []
   for (const [i, address] of addresses.entries())
-    statuses.push(
-      (await post(formJson({ id: uuid(first + i) }), { headers: { 'CF-Connecting-IP': address } })).status,
+    answers.push(
+      await post(formJson({ id: uuid(first + i) }), { now, headers: { 'CF-Connecting-IP': address } }),
     )
-  return statuses
+  return answers
 }
+const statusesFrom = async (addresses: string[], first = 0) =>
+  (await postsFrom(addresses, first)).map((answer) => answer.status)
 
 describe('reading the body', () => {
   test('JSON and the urlencoded form post are read; anything else is not', () => {
@@ -119,10 +121,8 @@ describe('the fields', () => {
 
 describe('client addresses and their rate-limit buckets', () => {
   test('IPv4 is one bucket per address; IPv6 one per /64 in any spelling; IPv4-mapped IPv6 is its IPv4', () => {
-    expect(rateBucket('203.0.113.7')).toBe('v4:203.0.113.7')
-    expect(rateBucket(' 203.0.113.7 ')).toBe('v4:203.0.113.7')
-    expect(rateBucket('::ffff:203.0.113.7')).toBe('v4:203.0.113.7')
-    expect(rateBucket('::FFFF:CB00:7107')).toBe('v4:203.0.113.7')
+    const one4 = ['203.0.113.7', ' 203.0.113.7 ', '::ffff:203.0.113.7', '::FFFF:CB00:7107']
+    expect(new Set(one4.map(rateBucket))).toEqual(new Set(['v4:203.0.113.7']))
     const one64 = [
       '2001:db8:1:2::1',
       '2001:DB8:1:2:AAAA:BBBB:CCCC:DDDD',
@@ -372,16 +372,10 @@ describe('the hour’s storage ceiling', () => {
     lead.env.LEAD_STORE_PER_HOUR = '3'
     lead.env.ASSETS = promiseAssets()
     const at = new Date('2026-11-25T10:45:00.000Z')
-    const statuses = []
-    for (let i = 0; i < 5; i += 1)
-      statuses.push(
-        await post(formJson({ id: uuid(i) }), {
-          now: at,
-          headers: { 'CF-Connecting-IP': `198.51.100.${i}` },
-        }),
-      )
-    expect(statuses.map((answer) => answer.status)).toEqual([201, 201, 201, 503, 503])
-    const refused = statuses[4] as Response
+    const clients = ['198.51.100.0', '198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']
+    const answers = await postsFrom(clients, 0, at)
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 503, 503])
+    const refused = answers[4] as Response
     // The next hour begins in 15 minutes.
     expect(refused.headers.get('Retry-After')).toBe('900')
     expect(refused.headers.get('Content-Type')).toContain('application/json')
