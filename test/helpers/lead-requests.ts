@@ -9,6 +9,7 @@ import type { LeadEnv } from '../../edge/leads/env'
 import { forgetPromise } from '../../edge/leads/promise'
 import { startD1, type TestD1 } from './d1'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+import { startTurnstileStandIn, TURNSTILE_TEST, type TurnstileStandIn } from '../stand-ins/turnstile'
 
 export const SITE = 'https://www.aquapuebla.mx'
 export const INBOX = `${SITE}/admin/solicitudes/`
@@ -153,6 +154,8 @@ export interface LeadBench {
   readonly d1: TestD1
   /** The owner's e-mail API and webhook, reset before each test. */
   readonly standIn: NotifyStandIn
+  /** Turnstile's siteverify for the site's token and secret (TURNSTILE_TEST), when asked for; reset before each test. */
+  readonly turnstile: TurnstileStandIn
   /** This test's environment: `leadEnv` plus the file's extra, made fresh before each test (a test may change it). */
   env: LeadEnv
   /** What the handler left running after its answers (its waitUntil work), until `settle`. */
@@ -177,25 +180,35 @@ export interface LeadBench {
 export function leadBench({
   extra = () => ({}),
   promise,
+  withTurnstile = false,
 }: {
   extra?: () => Partial<LeadEnv>
   /** The answer promise the built site carries (content:promesa), read afresh by each test's endpoint. */
   promise?: unknown
+  /** Starts the siteverify stand-in too (`turnstile`); a test points its env at it. */
+  withTurnstile?: boolean
 } = {}): LeadBench {
   const pending: Promise<unknown>[] = []
   let d1: TestD1 | undefined
   let standIn: NotifyStandIn | undefined
+  let turnstile: TurnstileStandIn | undefined
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the lead bench is used before its beforeAll')
     return value
   }
   beforeAll(async () => {
-    ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
+    ;[d1, standIn, turnstile] = await Promise.all([
+      startD1(),
+      startNotifyStandIn(),
+      withTurnstile
+        ? startTurnstileStandIn({ ...TURNSTILE_TEST, hostname: new URL(SITE).hostname })
+        : undefined,
+    ])
   }, 60_000)
   afterAll(async () => {
     // The last test's deliveries first: run on a closed database they would log after the file ended.
     await Promise.allSettled(pending.splice(0))
-    await Promise.all([d1?.close(), standIn?.close()])
+    await Promise.all([d1?.close(), standIn?.close(), turnstile?.close()])
   })
   const bench: LeadBench = {
     get d1() {
@@ -203,6 +216,9 @@ export function leadBench({
     },
     get standIn() {
       return started(standIn)
+    },
+    get turnstile() {
+      return started(turnstile)
     },
     env: undefined as unknown as LeadEnv,
     pending,
@@ -227,6 +243,7 @@ export function leadBench({
     await Promise.allSettled(pending.splice(0))
     await bench.d1.clear()
     bench.standIn.reset()
+    turnstile?.reset()
     if (promise !== undefined) forgetPromise()
     bench.env = leadEnv(bench.d1, bench.standIn, {
       ...(promise !== undefined ? { ASSETS: promiseAssets(promise) } : {}),
