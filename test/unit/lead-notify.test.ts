@@ -35,8 +35,7 @@ describe('delivery', () => {
 
   test('a failed send waits its backoff, is not sent twice at once, and is delivered once by the schedule', async () => {
     lead.standIn.mode = 'fail'
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     expect(
       await rows(
         'SELECT channel, state, attempts, next_attempt_at, last_error FROM notifications ORDER BY channel',
@@ -70,8 +69,7 @@ describe('delivery', () => {
   test('a channel that never answers is given up after its timeout, and after a day marked failed', async () => {
     lead.standIn.mode = 'fail'
     lead.env.LEAD_WEBHOOK_URL = undefined
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.mode = 'hang'
     const [outcome] = await deliverDue(lead.d1.db, lead.env, {
       now: at('2026-11-25T10:01:00.000Z'),
@@ -111,8 +109,7 @@ describe('delivery', () => {
   test('a send whose outcome cannot be recorded stays claimed until its lock expires, then is not sent twice', async () => {
     lead.env.LEAD_WEBHOOK_URL = undefined
     lead.standIn.mode = 'fail'
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.reset()
     // Every write of the outcome fails. (An error that is not retried: a busy one would hold the test for the
     // 5 s of retries lead-store.test.ts proves.)
@@ -352,8 +349,7 @@ describe('the daily summary', () => {
   })
 
   test('a day with only leads, each alerted on its own, has nothing to say: no summary', async () => {
-    await post(formJson(), { now: new Date('2026-11-24T15:00:00.000Z') })
-    await settle()
+    await post(formJson(), { now: new Date('2026-11-24T15:00:00.000Z') }).then(settle)
     lead.standIn.reset()
     expect((await runSchedule(lead.env, at('2026-11-25T14:05:00.000Z'))).summariesCreated).toBe(0)
     expect(lead.standIn.requests).toEqual([])
@@ -377,8 +373,7 @@ describe('the schedule', () => {
 
   // Regression: the retention purge was skipped whenever delivery threw.
   test('the retention purge runs even when delivery throws, and the run is still reported failed', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     const throwingClaims = failingD1(lead.d1.db, {
       statements: /UPDATE notifications SET locked_until/,
       error: 'delivery broke',

@@ -96,12 +96,10 @@ test("a lead's alert reaches every phone, encrypted for each, signed with our ke
 
 test('no phone subscribed: push makes no notification, and a phone added later gets the next lead', async () => {
   pushOnly()
-  await post(formJson())
-  await settle()
+  await post(formJson()).then(settle)
   expect(await rows('SELECT channel FROM notifications')).toEqual([])
   await phone('Celular de Ana')
-  await send(2, 60_000)
-  await settle()
+  await send(2, 60_000).then(settle)
   expect(payloads().map((p) => p.body)).toEqual([`Cliente 2 · ${LEAD.service}`])
 })
 
@@ -109,8 +107,7 @@ test('404 and 410 remove the phone for good; the others get it and the alert is 
   const [gone404, gone410, ok] = await Promise.all([phone('Viejo'), phone('Tablet'), phone('Celular de Ana')])
   gone404.device.mode = 'gone-404'
   gone410.device.mode = 'gone-410'
-  await post(formJson())
-  await settle()
+  await post(formJson()).then(settle)
   expect(push.requests.map((r) => r.status).sort()).toEqual([201, 404, 410])
   expect(await rows('SELECT id FROM push_subscriptions')).toEqual([{ id: ok.id }])
   expect(await rows("SELECT state FROM notifications WHERE channel = 'push'")).toEqual([
@@ -122,8 +119,7 @@ test('a 5xx is retried like any channel, after its Retry-After, to the phone tha
   const [ana, luis] = await Promise.all([phone('Celular de Ana'), phone('Celular de Luis')])
   luis.device.mode = 'down-503'
   luis.device.retryAfter = 600
-  await post(formJson())
-  await settle()
+  await post(formJson()).then(settle)
   const [first] = await rows<{ state: string; last_error: string; next_attempt_at: string; id: number }>(
     "SELECT id, state, last_error, next_attempt_at FROM notifications WHERE channel = 'push'",
   )
@@ -151,8 +147,7 @@ test('a push service failing for every phone gives the send back to the budget a
   pushOnly()
   const ana = await phone('Celular de Ana')
   ana.device.mode = 'fail-500'
-  await post(formJson())
-  await settle()
+  await post(formJson()).then(settle)
   expect(await rows("SELECT state, attempts FROM notifications WHERE channel = 'push'")).toEqual([
     { state: 'pending', attempts: 1 },
   ])
