@@ -121,14 +121,11 @@ function binding(
   send: (statements: Sent[]) => Promise<D1Result[]>,
   bind: (value: unknown) => unknown = (value) => value,
 ): D1Database {
-  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => ({
-    sql,
-    params,
-    bind: (...values) => statement(sql, values.map(bind)),
-    run: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
-    all: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
-    first: async <T>() => ((await send([{ sql, params }]))[0]?.results?.[0] as T | undefined) ?? null,
-  })
+  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => {
+    const all = async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>
+    const first = async <T>() => ((await all<T>())?.results?.[0] as T | undefined) ?? null
+    return { sql, params, bind: (...values) => statement(sql, values.map(bind)), run: all, all, first }
+  }
   return {
     prepare: (sql) => statement(sql),
     batch: async <T>(statements: D1PreparedStatement[]) =>

@@ -154,7 +154,7 @@ export interface LeadBench {
   readonly d1: TestD1
   /** The owner's e-mail API and webhook, reset before each test. */
   readonly standIn: NotifyStandIn
-  /** Turnstile's siteverify for the site's token and secret (TURNSTILE_TEST), when asked for; reset before each test. */
+  /** Turnstile's siteverify (TURNSTILE_TEST's token and secret) when asked for, reset before each test. */
   readonly turnstile: TurnstileStandIn
   /** This test's environment: `leadEnv` plus the file's extra, made fresh before each test (a test may change it). */
   env: LeadEnv
@@ -180,13 +180,13 @@ export interface LeadBench {
 export function leadBench({
   extra = () => ({}),
   promise,
-  withTurnstile = false,
+  siteverify = false,
 }: {
   extra?: () => Partial<LeadEnv>
   /** The answer promise the built site carries (content:promesa), read afresh by each test's endpoint. */
   promise?: unknown
-  /** Starts the siteverify stand-in too (`turnstile`); a test points its env at it. */
-  withTurnstile?: boolean
+  /** Starts Turnstile's siteverify stand-in too (`turnstile`); a test points its env at it. */
+  siteverify?: boolean
 } = {}): LeadBench {
   const pending: Promise<unknown>[] = []
   let d1: TestD1 | undefined
@@ -200,9 +200,7 @@ export function leadBench({
     ;[d1, standIn, turnstile] = await Promise.all([
       startD1(),
       startNotifyStandIn(),
-      withTurnstile
-        ? startTurnstileStandIn({ ...TURNSTILE_TEST, hostname: new URL(SITE).hostname })
-        : undefined,
+      siteverify ? startTurnstileStandIn({ ...TURNSTILE_TEST, hostname: new URL(SITE).hostname }) : undefined,
     ])
   }, 60_000)
   afterAll(async () => {

@@ -28,7 +28,7 @@ import {
 
 jest.setTimeout(60_000)
 
-const lead = leadBench({ extra: () => ({ ASSETS: promiseAssets() }), withTurnstile: true })
+const lead = leadBench({ extra: () => ({ ASSETS: promiseAssets() }), siteverify: true })
 const { post, rows } = lead
 let quiet: jest.SpyInstance[] = []
 

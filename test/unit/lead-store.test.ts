@@ -33,7 +33,7 @@ import {
 
 jest.setTimeout(30_000)
 
-const lead = leadBench({ withTurnstile: true })
+const lead = leadBench({ siteverify: true })
 const { post, rows, settle, counts } = lead
 
 /** The answers to posts from each of `addresses` in turn at `now`, the n-th with the submission id uuid(first + n). */
