@@ -17,15 +17,6 @@ import type { D1Database, D1PreparedStatement, D1Result } from '../../edge/leads
 // jest and the scripts run from the project root.
 const migrationsDir = path.resolve(process.cwd(), 'migrations')
 
-/** The statements of one migration file, comments removed. */
-export function migrationStatements(sql: string): string[] {
-  return sql
-    .replace(/--[^\n]*/g, '')
-    .split(';')
-    .map((statement) => statement.trim())
-    .filter(Boolean)
-}
-
 export interface TestD1 {
   db: D1Database
   /** Deletes every row of every table (between tests). */
@@ -33,14 +24,16 @@ export interface TestD1 {
   close(): Promise<void>
 }
 
-/** Applies the migration files `which` picks (default all), in the order wrangler applies them, each in one batch. */
+/**
+ * Applies the migration files `which` picks (default all), in the order wrangler applies them, each in one batch
+ * of its statements (comments removed).
+ */
 export async function applyMigrations(db: D1Database, which: (file: string) => boolean = () => true) {
-  const files = readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql') && which(name))
-    .sort()
-  for (const file of files) {
-    const statements = migrationStatements(readFileSync(path.join(migrationsDir, file), 'utf8'))
-    await db.batch(statements.map((statement) => db.prepare(statement)))
+  const files = readdirSync(migrationsDir).filter((name) => name.endsWith('.sql') && which(name))
+  for (const file of files.sort()) {
+    const sql = readFileSync(path.join(migrationsDir, file), 'utf8').replace(/--[^\n]*/g, '')
+    const statements = sql.split(';').map((statement) => statement.trim())
+    await db.batch(statements.filter(Boolean).map((statement) => db.prepare(statement)))
   }
 }
 
@@ -56,7 +49,7 @@ export async function startD1(which?: (file: string) => boolean): Promise<TestD1
 }
 
 /** What D1 answers while another writer holds the database (two local processes on one SQLite file). */
-export const BUSY = 'D1_ERROR: database is locked: SQLITE_BUSY'
+const BUSY = 'D1_ERROR: database is locked: SQLITE_BUSY'
 
 /**
  * `db` in trouble: a statement whose SQL `statements` matches rejects with `error` when run, and so does a batch
@@ -102,16 +95,12 @@ function sqliteD1(sqlite: DatabaseSync): D1Database {
     const before = changesSoFar()
     let statement = prepared.get(sql)
     if (!statement) prepared.set(sql, (statement = sqlite.prepare(sql)))
-    const results = statement
-      .all(...(params as SQLInputValue[]))
-      .map((row) =>
-        Object.fromEntries(
-          Object.entries(row).map(([name, value]) => [
-            name,
-            value instanceof Uint8Array ? [...value] : value,
-          ]),
-        ),
-      )
+    const rows = statement.all(...(params as SQLInputValue[]))
+    const results = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([name, value]) => [name, value instanceof Uint8Array ? [...value] : value]),
+      ),
+    )
     return { results, meta: { changes: changesSoFar() - before } }
   }
   return binding(async (statements) => {
@@ -132,14 +121,11 @@ function binding(
   send: (statements: Sent[]) => Promise<D1Result[]>,
   bind: (value: unknown) => unknown = (value) => value,
 ): D1Database {
-  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => ({
-    sql,
-    params,
-    bind: (...values) => statement(sql, values.map(bind)),
-    run: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
-    all: async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>,
-    first: async <T>() => ((await send([{ sql, params }]))[0]?.results?.[0] as T | undefined) ?? null,
-  })
+  const statement = (sql: string, params: unknown[] = []): D1PreparedStatement & Sent => {
+    const all = async <T>() => (await send([{ sql, params }]))[0] as D1Result<T>
+    const first = async <T>() => ((await all<T>())?.results?.[0] as T | undefined) ?? null
+    return { sql, params, bind: (...values) => statement(sql, values.map(bind)), run: all, all, first }
+  }
   return {
     prepare: (sql) => statement(sql),
     batch: async <T>(statements: D1PreparedStatement[]) =>
@@ -165,12 +151,9 @@ export function d1Through(send: (statements: Sent[]) => Promise<D1Result[]>): Te
  * and schema stay: the migrations and the first request fill them); a table a partial schema lacks is skipped.
  */
 async function clearTables(db: D1Database) {
-  const tables = new Set(
-    (
-      (await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>())
-        .results ?? []
-    ).map((row) => row.name),
-  )
+  const { results: tables = [] } = await db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all<{ name: string }>()
   const clear = [
     'notification_recipients',
     'digest_leads',
@@ -181,7 +164,7 @@ async function clearTables(db: D1Database) {
     'lead_counts',
     'push_subscriptions',
   ]
-    .filter((table) => tables.has(table))
+    .filter((table) => tables.some(({ name }) => name === table))
     .map((table) => db.prepare(`DELETE FROM ${table}`))
   await db.batch([
     ...clear,

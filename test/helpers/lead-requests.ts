@@ -9,6 +9,7 @@ import type { LeadEnv } from '../../edge/leads/env'
 import { forgetPromise } from '../../edge/leads/promise'
 import { startD1, type TestD1 } from './d1'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
+import { startTurnstileStandIn, TURNSTILE_TEST, type TurnstileStandIn } from '../stand-ins/turnstile'
 
 export const SITE = 'https://www.aquapuebla.mx'
 export const INBOX = `${SITE}/admin/solicitudes/`
@@ -55,12 +56,7 @@ export function leadEnv(d1: TestD1, standIn: NotifyStandIn, extra: Partial<LeadE
   }
 }
 
-export interface PostOptions {
-  type?: string
-  headers?: Record<string, string>
-  now?: Date
-}
-
+type PostOptions = { type?: string; headers?: Record<string, string>; now?: Date }
 /**
  * Posts to the handler with this test's env (read when called) at `now` (default T0), from 203.0.113.7;
  * what the handler leaves for after the answer goes into `pending`.
@@ -86,20 +82,18 @@ export function poster(env: () => LeadEnv, pending: Promise<unknown>[]) {
 
 /** Rows of a query. */
 export async function rows<T = Record<string, unknown>>(d1: TestD1, sql: string, ...values: unknown[]) {
-  return ((
-    await d1.db
-      .prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results ?? []) as T[]
+  const { results } = await d1.db
+    .prepare(sql)
+    .bind(...values)
+    .all<T>()
+  return results ?? []
 }
 
 /** The company's links as the built /contacto carries them (edge/leads/contact.ts reads them there). */
-export const CONTACT_PAGE = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
+const CONTACT_PAGE = `<a href="tel:+522221234567">+52\u00a0222\u00a0123\u00a04567</a> <a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1">WhatsApp</a>`
 /** What a no-JavaScript error page shows as the two ways to reach the company. */
-export const CALL_LINK =
-  '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>'
-export const WHATSAPP_LINK =
+const CALL_LINK = '<a href="tel:+522221234567" class="call">Llamar al +52\u00a0222\u00a0123\u00a04567</a>'
+const WHATSAPP_LINK =
   '<a href="https://wa.me/522221234567?text=Hola%2C%20AquaPuebla&amp;x=1" class="whatsapp">Escribir por WhatsApp</a>'
 
 /**
@@ -118,30 +112,6 @@ export function promiseAssets(promise?: unknown): NonNullable<LeadEnv['ASSETS']>
         : new Response('Not found', { status: 404 })
     },
   }
-}
-
-/** A urlencoded post, as a browser sends the form without JavaScript, from the site's own page; its after-the-answer work into `pending`. */
-function formPost(
-  env: LeadEnv,
-  body: Record<string, string>,
-  pending: Promise<unknown>[],
-  headers: Record<string, string> = {},
-) {
-  return handleLeads({
-    request: new Request(`${SITE}/api/leads`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: SITE,
-        'CF-Connecting-IP': '203.0.113.7',
-        ...headers,
-      },
-      body: new URLSearchParams(body).toString(),
-    }),
-    env,
-    waitUntil: (promise) => pending.push(promise),
-    now: () => T0,
-  })
 }
 
 /** The no-JavaScript thank-you page (the form's 303 leads there), its white space collapsed. */
@@ -184,13 +154,15 @@ export interface LeadBench {
   readonly d1: TestD1
   /** The owner's e-mail API and webhook, reset before each test. */
   readonly standIn: NotifyStandIn
+  /** Turnstile's siteverify (TURNSTILE_TEST's token and secret) when asked for, reset before each test. */
+  readonly turnstile: TurnstileStandIn
   /** This test's environment: `leadEnv` plus the file's extra, made fresh before each test (a test may change it). */
   env: LeadEnv
   /** What the handler left running after its answers (its waitUntil work), until `settle`. */
   readonly pending: Promise<unknown>[]
   /** Posts to the handler with this test's env (see `poster`). */
   post: ReturnType<typeof poster>
-  /** A urlencoded post from the site's own page, as a browser without JavaScript sends it (see `formPost`). */
+  /** A urlencoded post from the site's own page, as a browser without JavaScript sends it (asking for a page). */
   formPost(body: Record<string, string>, headers?: Record<string, string>): Promise<Response>
   /** Rows of a query on this bench's D1. */
   rows<T = Record<string, unknown>>(sql: string, ...values: unknown[]): Promise<T[]>
@@ -208,25 +180,33 @@ export interface LeadBench {
 export function leadBench({
   extra = () => ({}),
   promise,
+  siteverify = false,
 }: {
   extra?: () => Partial<LeadEnv>
   /** The answer promise the built site carries (content:promesa), read afresh by each test's endpoint. */
   promise?: unknown
+  /** Starts Turnstile's siteverify stand-in too (`turnstile`); a test points its env at it. */
+  siteverify?: boolean
 } = {}): LeadBench {
   const pending: Promise<unknown>[] = []
   let d1: TestD1 | undefined
   let standIn: NotifyStandIn | undefined
+  let turnstile: TurnstileStandIn | undefined
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the lead bench is used before its beforeAll')
     return value
   }
   beforeAll(async () => {
-    ;[d1, standIn] = await Promise.all([startD1(), startNotifyStandIn()])
+    ;[d1, standIn, turnstile] = await Promise.all([
+      startD1(),
+      startNotifyStandIn(),
+      siteverify ? startTurnstileStandIn({ ...TURNSTILE_TEST, hostname: new URL(SITE).hostname }) : undefined,
+    ])
   }, 60_000)
   afterAll(async () => {
     // The last test's deliveries first: run on a closed database they would log after the file ended.
     await Promise.allSettled(pending.splice(0))
-    await Promise.all([d1?.close(), standIn?.close()])
+    await Promise.all([d1?.close(), standIn?.close(), turnstile?.close()])
   })
   const bench: LeadBench = {
     get d1() {
@@ -235,10 +215,17 @@ export function leadBench({
     get standIn() {
       return started(standIn)
     },
+    get turnstile() {
+      return started(turnstile)
+    },
     env: undefined as unknown as LeadEnv,
     pending,
     post: poster(() => bench.env, pending),
-    formPost: (body, headers) => formPost(bench.env, body, pending, headers),
+    formPost: (body, headers) =>
+      bench.post(new URLSearchParams(body).toString(), {
+        type: 'application/x-www-form-urlencoded',
+        headers: { Accept: 'text/html', Origin: SITE, ...headers },
+      }),
     rows: (sql, ...values) => rows(bench.d1, sql, ...values),
     counts: async () =>
       Object.fromEntries(
@@ -254,6 +241,7 @@ export function leadBench({
     await Promise.allSettled(pending.splice(0))
     await bench.d1.clear()
     bench.standIn.reset()
+    turnstile?.reset()
     if (promise !== undefined) forgetPromise()
     bench.env = leadEnv(bench.d1, bench.standIn, {
       ...(promise !== undefined ? { ASSETS: promiseAssets(promise) } : {}),

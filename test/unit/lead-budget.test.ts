@@ -36,8 +36,7 @@ describe('emergencies', () => {
     lead.env.LEAD_ALERTS_PER_HOUR = '1'
     lead.env.LEAD_URGENT_ALERTS_PER_HOUR = '1'
     lead.env.LEAD_WEBHOOK_URL = undefined
-    await send(1, 0)
-    await settle()
+    await send(1, 0).then(settle)
     await send(2, 60_000)
     await send(3, 120_000, { urgent: true, name: 'Jorge Ruiz' })
     await settle()
@@ -57,8 +56,7 @@ describe('emergencies', () => {
       expect.stringMatching(/^ {2}Abrir en tu bandeja: /),
     ])
     // A second emergency past its allowance too: a digest at once (no waiting out LEAD_DIGEST_MINUTES), URGENTE.
-    await send(4, 6 * 60_000, { urgent: true, name: 'Lucía Pérez' })
-    await settle()
+    await send(4, 6 * 60_000, { urgent: true, name: 'Lucía Pérez' }).then(settle)
     await schedule(10 * 60_000)
     expect(subjects()[3]).toBe('URGENTE: 1 emergencia sin respuesta')
     expect(String(lead.standIn.emails[3]?.body.text)).toContain(
@@ -97,12 +95,8 @@ describe('the send budget', () => {
     lead.env.LEAD_SENDS_PER_HOUR = '5'
     lead.env.LEAD_WEBHOOK_URL = undefined
     // Each one's own send done before the next arrives, so the order is the arrival's.
-    for (let n = 1; n <= 6; n += 1) {
-      await send(n, n * 1000)
-      await settle()
-    }
-    await send(7, 7000, { urgent: true, name: 'Jorge Ruiz' })
-    await settle()
+    for (let n = 1; n <= 6; n += 1) await send(n, n * 1000).then(settle)
+    await send(7, 7000, { urgent: true, name: 'Jorge Ruiz' }).then(settle)
     await schedule(60_000)
     // Four ordinary alerts (5 less a tenth), then the emergency from the part kept for it; two wait.
     expect(subjects()).toHaveLength(5)
@@ -116,10 +110,7 @@ describe('the send budget', () => {
   test('a day spent: one closing message per channel that points to the inbox, then only emergencies', async () => {
     lead.env.LEAD_ALERTS_PER_HOUR = '100'
     lead.env.LEAD_SENDS_PER_DAY = '6'
-    for (let n = 1; n <= 6; n += 1) {
-      await send(n, n * HOUR)
-      await settle()
-    }
+    for (let n = 1; n <= 6; n += 1) await send(n, n * HOUR).then(settle)
     await schedule(6 * HOUR + 60_000)
     // 6 a day: 4 ordinary (6 less one for the note, less a tenth), then the note, per channel.
     const note = 'Llegamos al límite de avisos por correo: revisa tu bandeja'
@@ -128,16 +119,9 @@ describe('the send budget', () => {
     expect(closing?.idempotencyKey).toBe('aquapuebla/budget/2026-11-25/email')
     expect(String(closing?.body.text)).toContain('Ninguna solicitud se perdió')
     expect(String(closing?.body.text)).toContain(`Tu bandeja: ${INBOX}`)
-    expect(lead.standIn.webhooks.map((call) => call.body.kind)).toEqual([
-      'lead',
-      'lead',
-      'lead',
-      'lead',
-      'budget',
-    ])
+    expect(lead.standIn.webhooks.map((call) => call.body.kind)).toEqual([...Array(4).fill('lead'), 'budget'])
     // Later runs: no second note; an emergency still gets through, the ordinary ones wait.
-    await send(7, 7 * HOUR, { urgent: true, name: 'Jorge Ruiz' })
-    await settle()
+    await send(7, 7 * HOUR, { urgent: true, name: 'Jorge Ruiz' }).then(settle)
     await schedule(7 * HOUR + 60_000)
     expect(subjects().slice(5)).toEqual([`URGENTE: emergencia de Jorge Ruiz (${promise.emergencyService})`])
     expect(await rows('SELECT channel, count(*) AS n FROM channel_sends GROUP BY channel')).toEqual([
@@ -163,8 +147,7 @@ describe('the send budget', () => {
     lead.env.LEAD_SENDS_PER_HOUR = '3'
     lead.env.LEAD_WEBHOOK_URL = undefined
     lead.standIn.mode = 'fail'
-    await send(1, 0)
-    await settle()
+    await send(1, 0).then(settle)
     for (let minute = 1; minute <= 8; minute += 1) await schedule(minute * 60_000)
     expect(await rows('SELECT attempts, state FROM notifications')).toEqual([
       { attempts: 4, state: 'pending' },
@@ -182,8 +165,7 @@ describe('what a channel takes as delivered', () => {
   test(`a webhook that never answers in time is tried ${WEBHOOK_ATTEMPTS} times in all, then given up`, async () => {
     lead.env.EMAIL_API_URL = undefined
     lead.standIn.mode = 'fail'
-    await send(1, 0)
-    await settle()
+    await send(1, 0).then(settle)
     lead.standIn.mode = 'lost'
     for (let minute = 1; minute <= 20; minute += 1)
       await deliverDue(lead.d1.db, lead.env, { now: () => after(minute * 60_000), timeoutMs: 200 })
@@ -201,8 +183,7 @@ describe('what a channel takes as delivered', () => {
   test('the e-mail API’s 409 for a key used with another body is not delivered, and not tried again', async () => {
     lead.env.LEAD_WEBHOOK_URL = undefined
     lead.standIn.mode = 'fail'
-    await send(1, 0, { name: 'Ana López' })
-    await settle()
+    await send(1, 0, { name: 'Ana López' }).then(settle)
     // Sent, its answer lost; before the retry the lead changes, so the retry's body is another.
     lead.standIn.mode = 'lost'
     await deliverDue(lead.d1.db, lead.env, { now: () => after(60_000), timeoutMs: 200 })

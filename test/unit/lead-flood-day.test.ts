@@ -27,46 +27,27 @@ const START = Date.parse('2026-11-25T06:00:00.000Z')
 const lead = leadBench({ promise })
 
 /** Every post of the day, in time order: [ms after START, body, client address]. */
-function day(): { at: number; body: string; address: string; emergency: boolean }[] {
-  const posts = []
-  let n = 0
+function day() {
+  const posts: { at: number; body: string; address: string; emergency: boolean }[] = []
+  /** The day's n-th post (from 1): its submission id is uuid(n). */
+  const add = (at: number, address: string, fields: Record<string, unknown>, emergency = false) =>
+    posts.push({ at, body: formJson({ id: uuid(posts.length + 1), ...fields }), address, emergency })
   for (let hour = 0; hour < HOURS; hour += 1) {
+    /** The `part`-th of `of` equal slices of this hour. */
+    const at = (part: number, of: number) => hour * HOUR + Math.floor((part * HOUR) / of)
     for (let i = 0; i < FLOOD_PER_HOUR; i += 1) {
-      n += 1
-      const at = hour * HOUR + Math.floor(((i + 0.5) * HOUR) / FLOOD_PER_HOUR)
-      posts.push({
-        at,
-        body: formJson({ id: uuid(n), name: `Robot ${n}`, message: `Cotización ${n}` }),
-        address: `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`,
-        emergency: false,
-      })
+      const n = posts.length + 1
+      const address = `2001:db8:${(n >> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`
+      add(at(i + 0.5, FLOOD_PER_HOUR), address, { name: `Robot ${n}`, message: `Cotización ${n}` })
     }
     for (let i = 0; i < SPAM_PER_HOUR; i += 1) {
-      n += 1
-      posts.push({
-        at: hour * HOUR + Math.floor(((i + 0.25) * HOUR) / SPAM_PER_HOUR),
-        body: formJson({ id: uuid(n), _gotcha: 'https://spam.example' }),
-        address: `198.51.100.${n % 250}`,
-        emergency: false,
-      })
+      const address = `198.51.100.${(posts.length + 1) % 250}`
+      add(at(i + 0.25, SPAM_PER_HOUR), address, { _gotcha: 'https://spam.example' })
     }
-    if (hour % 3 === 1) {
-      n += 1
-      posts.push({
-        at: hour * HOUR + 20 * 60_000,
-        body: formJson({ id: uuid(n), name: `Cliente real ${hour}` }),
-        address: `203.0.113.${hour % 250}`,
-        emergency: false,
-      })
-    }
+    if (hour % 3 === 1) add(at(20, 60), `203.0.113.${hour % 250}`, { name: `Cliente real ${hour}` })
     if (hour % 12 === 9) {
-      n += 1
-      posts.push({
-        at: hour * HOUR + 40 * 60_000,
-        body: formJson({ id: uuid(n), name: `Emergencia ${hour}`, service: promise.emergencyService }),
-        address: `192.0.2.${hour % 250}`,
-        emergency: true,
-      })
+      const emergency = { name: `Emergencia ${hour}`, service: promise.emergencyService }
+      add(at(40, 60), `192.0.2.${hour % 250}`, emergency, true)
     }
   }
   return posts.sort((a, b) => a.at - b.at)
@@ -123,14 +104,10 @@ test(`a day of flood: per channel, messages within the budget, emergencies alert
     lines.push(`${channel}: per hour ${perHour.map((hour) => hour.length).join(' ')}`)
     for (let dayIndex = 0; dayIndex * 24 < HOURS; dayIndex += 1) {
       const ofDay = mine.filter((message) => Math.floor(message.at / (24 * HOUR)) === dayIndex)
-      const kinds = Object.entries(
-        ofDay.reduce<Record<string, number>>(
-          (all, { kind }) => ({ ...all, [kind]: (all[kind] ?? 0) + 1 }),
-          {},
-        ),
-      )
+      const kinds = new Map<string, number>()
+      for (const { kind } of ofDay) kinds.set(kind, (kinds.get(kind) ?? 0) + 1)
       lines.push(
-        `${channel}: day ${dayIndex + 1}: ${ofDay.length} (${kinds.map(([k, n]) => `${k} ${n}`).join(', ')})`,
+        `${channel}: day ${dayIndex + 1}: ${ofDay.length} (${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')})`,
       )
     }
   }

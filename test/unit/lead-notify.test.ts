@@ -16,9 +16,9 @@ import {
   leadEnv,
   rows as query,
   silenced,
-  T0,
   uuid,
   HOUR,
+  after,
 } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
@@ -35,8 +35,7 @@ describe('delivery', () => {
 
   test('a failed send waits its backoff, is not sent twice at once, and is delivered once by the schedule', async () => {
     lead.standIn.mode = 'fail'
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     expect(
       await rows(
         'SELECT channel, state, attempts, next_attempt_at, last_error FROM notifications ORDER BY channel',
@@ -70,8 +69,7 @@ describe('delivery', () => {
   test('a channel that never answers is given up after its timeout, and after a day marked failed', async () => {
     lead.standIn.mode = 'fail'
     lead.env.LEAD_WEBHOOK_URL = undefined
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.mode = 'hang'
     const [outcome] = await deliverDue(lead.d1.db, lead.env, {
       now: at('2026-11-25T10:01:00.000Z'),
@@ -79,7 +77,7 @@ describe('delivery', () => {
     })
     expect(outcome).toMatchObject({ delivered: false, error: 'no answer within 0.3 s' })
     lead.standIn.mode = 'fail'
-    await runSchedule(lead.env, () => new Date(T0.getTime() + GIVE_UP_MS))
+    await runSchedule(lead.env, () => after(GIVE_UP_MS))
     expect(await rows('SELECT channel, state, last_error FROM notifications')).toEqual([
       { channel: 'email', state: 'failed', last_error: 'HTTP 500' },
     ])
@@ -111,8 +109,7 @@ describe('delivery', () => {
   test('a send whose outcome cannot be recorded stays claimed until its lock expires, then is not sent twice', async () => {
     lead.env.LEAD_WEBHOOK_URL = undefined
     lead.standIn.mode = 'fail'
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.reset()
     // Every write of the outcome fails. (An error that is not retried: a busy one would hold the test for the
     // 5 s of retries lead-store.test.ts proves.)
@@ -352,8 +349,7 @@ describe('the daily summary', () => {
   })
 
   test('a day with only leads, each alerted on its own, has nothing to say: no summary', async () => {
-    await post(formJson(), { now: new Date('2026-11-24T15:00:00.000Z') })
-    await settle()
+    await post(formJson(), { now: new Date('2026-11-24T15:00:00.000Z') }).then(settle)
     lead.standIn.reset()
     expect((await runSchedule(lead.env, at('2026-11-25T14:05:00.000Z'))).summariesCreated).toBe(0)
     expect(lead.standIn.requests).toEqual([])
@@ -365,14 +361,11 @@ describe('the schedule', () => {
     await post(formJson())
     await post(formJson({ id: uuid(1), _gotcha: 'x' }), { headers: { 'CF-Connecting-IP': '198.51.100.1' } })
     await settle()
-    const day = 24 * HOUR
-    let report = await runSchedule(lead.env, () => new Date(T0.getTime() + 29 * day))
-    expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 0, rateWindowsDeleted: 2 })
-    report = await runSchedule(lead.env, () => new Date(T0.getTime() + 31 * day))
-    expect(report).toMatchObject({ leadsDeleted: 0, spamDeleted: 1 })
+    const purge = (days: number) => runSchedule(lead.env, () => after(days * 24 * HOUR))
+    expect(await purge(29)).toMatchObject({ leadsDeleted: 0, spamDeleted: 0, rateWindowsDeleted: 2 })
+    expect(await purge(31)).toMatchObject({ leadsDeleted: 0, spamDeleted: 1 })
     expect(await rows('SELECT id, status FROM leads')).toEqual([{ id: ID, status: 'nuevo' }])
-    report = await runSchedule(lead.env, () => new Date(T0.getTime() + 731 * day))
-    expect(report).toMatchObject({ leadsDeleted: 1 })
+    expect(await purge(731)).toMatchObject({ leadsDeleted: 1 })
     expect(await rows('SELECT * FROM leads')).toEqual([])
     expect(await rows('SELECT * FROM notifications')).toEqual([])
     expect(await rows('SELECT * FROM lead_counts')).toEqual([])
@@ -380,14 +373,13 @@ describe('the schedule', () => {
 
   // Regression: the retention purge was skipped whenever delivery threw.
   test('the retention purge runs even when delivery throws, and the run is still reported failed', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     const throwingClaims = failingD1(lead.d1.db, {
       statements: /UPDATE notifications SET locked_until/,
       error: 'delivery broke',
     })
     const { result: thrown } = await silenced(() =>
-      runSchedule({ ...lead.env, DB: throwingClaims }, () => new Date(T0.getTime() + 731 * 24 * HOUR)).catch(
+      runSchedule({ ...lead.env, DB: throwingClaims }, () => after(731 * 24 * HOUR)).catch(
         (error: unknown) => error,
       ),
     )
@@ -404,21 +396,15 @@ describe('migration 0002', () => {
   test('leads and notifications stored before it keep working: alerts become kind "lead", rows keep their state', async () => {
     const old = await startD1((file) => file.startsWith('0001'))
     try {
-      await old.db
-        .prepare(
+      await old.db.batch(
+        [
           `INSERT INTO leads (id, created_at, name, email, phone, service, message, status, spam_reason, updated_at)
            VALUES (?1, '2026-11-20T10:00:00.000Z', 'Ana', 'ana@example.com', '2225550101', 'Consulta General', 'Hola',
              'spam', 'too-fast', '2026-11-20T10:00:00.000Z')`,
-        )
-        .bind(ID)
-        .run()
-      await old.db
-        .prepare(
           `INSERT INTO notifications (lead_id, channel, state, attempts, next_attempt_at, last_error)
            VALUES (?1, 'email', 'pending', 3, '2026-11-20T10:07:00.000Z', 'HTTP 500')`,
-        )
-        .bind(ID)
-        .run()
+        ].map((sql) => old.db.prepare(sql).bind(ID)),
+      )
       await applyMigrations(old.db, (file) => !file.startsWith('0001'))
       expect(await query(old, 'SELECT status, spam_reason, fill_ms, alert FROM leads')).toEqual([
         { status: 'spam', spam_reason: 'too-fast', fill_ms: null, alert: null },

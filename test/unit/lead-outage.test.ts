@@ -25,26 +25,15 @@ import {
   T0,
   uuid,
 } from '../helpers/lead-requests'
-import { startTurnstileStandIn, type TurnstileStandIn } from '../stand-ins/turnstile'
 
 jest.setTimeout(60_000)
 
-const lead = leadBench({ extra: () => ({ ASSETS: promiseAssets() }) })
+const lead = leadBench({ extra: () => ({ ASSETS: promiseAssets() }), siteverify: true })
 const { post, rows } = lead
-let turnstile: TurnstileStandIn
 let quiet: jest.SpyInstance[] = []
 
-beforeAll(async () => {
-  turnstile = await startTurnstileStandIn({
-    secret: 'turnstile-secret',
-    token: 'token-bueno',
-    hostname: 'www.aquapuebla.mx',
-  })
-}, 60_000)
-afterAll(() => turnstile?.close())
 beforeEach(() => {
   forgetRelays()
-  turnstile.reset()
   quiet = [jest.spyOn(console, 'error'), jest.spyOn(console, 'warn')].map((spy) =>
     spy.mockImplementation(() => undefined),
   )
@@ -84,7 +73,7 @@ describe('the database down', () => {
     lead.env.DB = brokenDatabase()
     expect((await post(formJson({ _gotcha: 'x' }))).status).toBe(503)
     lead.env.TURNSTILE_SECRET_KEY = 'turnstile-secret'
-    lead.env.TURNSTILE_VERIFY_URL = turnstile.verifyUrl
+    lead.env.TURNSTILE_VERIFY_URL = lead.turnstile.verifyUrl
     expect((await post(formJson({ id: uuid(1), 'cf-turnstile-response': 'token-malo' }))).status).toBe(503)
     expect((await post(formJson({ id: uuid(2) }))).status).toBe(403)
     expect(lead.standIn.requests).toEqual([])

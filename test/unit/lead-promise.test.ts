@@ -141,8 +141,7 @@ describe('deadlines', () => {
 
   test('another promise in the content gives other deadlines, and another emergency service', async () => {
     promiseIs({ answerHours: 8, emergencyHours: 1, emergencyService: 'Reparación de Alberca' })
-    await post(formJson({ service: 'Reparación de Alberca' }))
-    await settle()
+    await post(formJson({ service: 'Reparación de Alberca' })).then(settle)
     expect(await rows('SELECT due_at, urgent FROM leads')).toEqual([
       { due_at: after(HOUR).toISOString(), urgent: 1 },
     ])
@@ -152,8 +151,7 @@ describe('deadlines', () => {
 
 describe('reminders', () => {
   test("an emergency's reminders say URGENTE, at 1 h 30 min and at 2 h", async () => {
-    await post(emergency())
-    await settle()
+    await post(emergency()).then(settle)
     await schedule(90 * 60_000)
     await schedule(2 * HOUR)
     expect([...subjects('reminder'), ...subjects('overdue')]).toEqual([
@@ -175,8 +173,7 @@ describe('reminders', () => {
   })
 
   test('answered after the reminder was planned but before it could be sent: it is not sent', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.reset()
     lead.standIn.mode = 'fail'
     await schedule(18 * HOUR)
@@ -195,8 +192,7 @@ describe('reminders', () => {
   })
 
   test('a tap undone is not an answer: the reminder follows', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.reset()
     await recordContact(lead.d1.db, ID, 'correo', after(HOUR))
     await undoContact(lead.d1.db, ID, after(HOUR + 10_000))
@@ -206,8 +202,7 @@ describe('reminders', () => {
 
   // A lead of a flooded hour, told in the digest, is reminded in digests alone: lead-budget.test.ts.
   test('a deadline past a day ago (the schedule down for two days) gets no reminder or overdue notice', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     lead.standIn.reset()
     await schedule(49 * HOUR)
     expect(
@@ -218,8 +213,7 @@ describe('reminders', () => {
 
 describe('first contact', () => {
   test('a status moved on from nuevo is the first contact; moved back, it is undone; spam is none', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     const contacted = await updateLead(lead.d1.db, ID, { status: 'cotizado' }, after(2 * HOUR))
     expect(contacted).toMatchObject({
       first_contact_at: after(2 * HOUR).toISOString(),
@@ -239,8 +233,7 @@ describe('first contact', () => {
   })
 
   test('the first tap counts, a later tap changes nothing, and «Deshacer» clears only a tap', async () => {
-    await post(formJson())
-    await settle()
+    await post(formJson()).then(settle)
     expect(await recordContact(lead.d1.db, ID, 'llamada', after(HOUR))).toMatchObject({
       first_contact_at: after(HOUR).toISOString(),
       first_contact_via: 'llamada',

@@ -11,7 +11,7 @@
 import promise from 'content:promesa'
 import { sourceFigures } from '../../edge/inbox/sources'
 import { recordContact } from '../../edge/inbox/store'
-import { formJson, HOUR, leadBench, SITE, T0, uuid } from '../helpers/lead-requests'
+import { after, formJson, HOUR, leadBench, SITE, T0, uuid } from '../helpers/lead-requests'
 
 jest.setTimeout(60_000)
 
@@ -103,10 +103,7 @@ test.each<[string, unknown, Record<string, unknown>]>([
 
 test("without the page's note, the endpoint's own view: the tags of the page that sent the form, nothing else", async () => {
   const native = (id: string, referer: string) =>
-    post(new URLSearchParams({ ...JSON.parse(formJson()), id }).toString(), {
-      type: 'application/x-www-form-urlencoded',
-      headers: { Origin: SITE, Referer: referer },
-    })
+    lead.formPost({ ...JSON.parse(formJson()), id }, { Referer: referer })
   // A flyer's QR code opened /contacto?utm_source=volante… and the form was sent before the scripts ran.
   await native(uuid(1), `${SITE}/contacto?utm_source=volante&utm_campaign=mayo&fbclid=IwAR-VALOR`)
   // A Referer that is not one of the site's pages says nothing about the visitor.
@@ -139,10 +136,10 @@ test('the month figures by source: received and answered in time, this month and
   await sent(6, { utm_source: 'volante' }, october)
   await post(formJson({ id: uuid(7) }), { now: october })
   // Answered: one from Google within its 24 h, the Facebook one after it; October's flyer in time.
-  await recordContact(lead.d1.db, uuid(1), 'whatsapp', new Date(T0.getTime() + HOUR))
-  await recordContact(lead.d1.db, uuid(3), 'llamada', new Date(T0.getTime() + 30 * HOUR))
+  await recordContact(lead.d1.db, uuid(1), 'whatsapp', after(HOUR))
+  await recordContact(lead.d1.db, uuid(3), 'llamada', after(30 * HOUR))
   await recordContact(lead.d1.db, uuid(6), 'llamada', new Date(october.getTime() + HOUR))
-  expect(await sourceFigures(lead.d1.db, new Date(T0.getTime() + 31 * HOUR))).toEqual([
+  expect(await sourceFigures(lead.d1.db, after(31 * HOUR))).toEqual([
     [
       { source: 'Google (búsqueda)', received: 2, inTime: 1 },
       { source: 'Directo', received: 1, inTime: 0 },

@@ -88,10 +88,9 @@ describe('the submission store with a working localStorage', () => {
   })
 })
 
-/* ------------------------------------------------------------------------------------------------ */
-/* The form itself, with a lead endpoint and the browser refusing it localStorage.                   */
+// The form itself, with a lead endpoint and the browser refusing it localStorage.
 
-const globals = globalThis as unknown as { LEAD_ENDPOINT: string }
+const globals = globalThis as unknown as { LEAD_ENDPOINT: string; TURNSTILE_SITE_KEY: string }
 const TYPED = {
   'Nombre Completo': 'María Ruiz',
   Teléfono: '222 555 0101',
@@ -148,7 +147,6 @@ const submitButton = () => screen.getByRole('button', { name: contacto.form.subm
 const sendingDone = () => waitFor(() => expect(submitButton()).toBeEnabled())
 
 const realFetch = globalThis.fetch
-const turnstileGlobals = globalThis as unknown as { TURNSTILE_SITE_KEY: string }
 // Every test here: a build with a lead endpoint, the clock at T0, no submission left from the test before.
 beforeEach(() => {
   globals.LEAD_ENDPOINT = '/api/leads'
@@ -159,7 +157,7 @@ afterEach(() => {
   act(() => resetToasts())
   jest.useRealTimers()
   globals.LEAD_ENDPOINT = ''
-  turnstileGlobals.TURNSTILE_SITE_KEY = ''
+  globals.TURNSTILE_SITE_KEY = ''
   delete (window as { turnstile?: unknown }).turnstile
   globalThis.fetch = realFetch
 })
@@ -232,13 +230,12 @@ describe('the quote form with an endpoint, when reading localStorage throws', ()
   })
 })
 
-/* ------------------------------------------------------------------------------------------------ */
-/* With Turnstile (decision 040): the form waits for the widget's token and never sends without one.  */
+// With Turnstile (decision 040): the form waits for the widget's token and never sends without one.
 
 describe('the quote form with Turnstile', () => {
   let resets = 0
   beforeEach(() => {
-    turnstileGlobals.TURNSTILE_SITE_KEY = '1x00000000000000000000AA'
+    globals.TURNSTILE_SITE_KEY = '1x00000000000000000000AA'
     resets = 0
   })
 
