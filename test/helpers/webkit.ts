@@ -33,11 +33,7 @@ export const AXE_PATH = '/__axe-core/axe.min.js'
 // --- What must be installed ------------------------------------------------------------------------------------
 
 /** What must be installed for WebKit, each missing piece named with its Debian package. */
-export function webkitExecutables(env: NodeJS.ProcessEnv = process.env): {
-  driver: string
-  browser: string
-  xvfbRun: boolean
-} {
+export function webkitExecutables(env: NodeJS.ProcessEnv = process.env) {
   const driver = env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver'
   // MiniBrowser ships with libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver), under the multiarch lib dir.
   const browser =
