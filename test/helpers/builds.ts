@@ -143,19 +143,16 @@ async function editedContent(dir: string): Promise<void> {
 /** What a variant is built with: its settings, and its content folder and image cache when it has its own. */
 function buildEnv(name: Exclude<BuildName, 'default'>): Record<string, string> {
   const { content, images } = variantPaths(name)
-  return VARIANTS[name].content
-    ? { ...VARIANTS[name].settings, CONTENT_DIR: content, IMAGE_CACHE_DIR: images }
-    : VARIANTS[name].settings
+  const { settings } = VARIANTS[name]
+  return VARIANTS[name].content ? { ...settings, CONTENT_DIR: content, IMAGE_CACHE_DIR: images } : settings
 }
 
 /** Why the variant is not the build wanted now, or null. */
 function variantStale(name: Exclude<BuildName, 'default'>): string | null {
   const { dist, ssr, content } = variantPaths(name)
-  const env = buildEnv(name)
   const contentDir = VARIANTS[name].content ? content : path.join(projectRoot, 'content')
-  const reason = staleReason(dist, { settings: readBuildSettings(env), contentDir }, projectRoot, {
-    SSR_DIST_DIR: ssr,
-  })
+  const settings = readBuildSettings(buildEnv(name))
+  const reason = staleReason(dist, { settings, contentDir }, projectRoot, { SSR_DIST_DIR: ssr })
   if (reason || !VARIANTS[name].content) return reason
   // Its content is made from content/ by this file and the photo fixtures: newer than the build, made again.
   const builtAt = readBuildInfo(buildInfoPath(dist, { SSR_DIST_DIR: ssr }))?.builtAt ?? 0
@@ -278,12 +275,6 @@ export function theAdminSettings(env: (port: number) => Record<string, string>) 
     port = await freePort()
     return adminSettingsCopy(env(port))
   }, 'the admin settings')
-  return {
-    port: () => port,
-    build: {
-      get dir() {
-        return copy.dir
-      },
-    },
-  }
+  // `build` reaches the copy once it is made: a Pages stack or a site reads its `dir` when it starts.
+  return { port: () => port, build: copy }
 }

@@ -192,12 +192,11 @@ class PuppeteerHandle implements Handle {
 }
 
 /**
- * A page load's hang guard in Chromium and Firefox (WebKit's WebDriver gives 300 s): puppeteer's 30 s default was
- * passed by Decap's admin page, the heaviest this suite loads, in both runs of a stress pair (ci32 and ci33: two
- * clean-clone runs side by side with more work beside them, load ~24 on two cores). test/owner/cms.test.ts gives the
- * same page 120 s; this stays under the browser tests' 120 s so a hang is reported as the load it is.
+ * A page load's hang guard in Chromium and Firefox (WebKit's WebDriver gives 300 s): Decap's admin page, the
+ * heaviest this suite loads, passed puppeteer's 30 s default under a stress pair's load (~24 on two cores). It stays
+ * under the browser tests' 120 s so a hang is reported as the load it is.
  */
-const NAVIGATION_HANG_GUARD_MS = 90_000
+const loaded = { waitUntil: 'load', timeout: 90_000 } as const
 
 const unwrap = (args: unknown[]) => args.map((arg) => (arg instanceof PuppeteerHandle ? arg.native : arg))
 
@@ -228,20 +227,16 @@ export function puppeteerTab(
    * With scripting off (Firefox's second browser) the page's own timers never run, so it is asked from here.
    */
   const waitInPage = async (fn: InPage<unknown>, args: unknown[], timeout: number, what: string) => {
+    const inPage = unwrap(args) as never[]
     if (javascript)
       return (
-        page.waitForFunction(fn as never, { timeout, polling: 100 }, ...(unwrap(args) as never[])) as Promise<
-          JSHandle<unknown>
-        >
+        page.waitForFunction(fn as never, { timeout, polling: 100 }, ...inPage) as Promise<JSHandle<unknown>>
       ).catch((error: Error) => {
         throw new Error(`waiting for ${what}: ${error.message}`)
       })
     return until(
       async () => {
-        const handle = (await page.evaluateHandle(
-          fn as never,
-          ...(unwrap(args) as never[]),
-        )) as JSHandle<unknown>
+        const handle = (await page.evaluateHandle(fn as never, ...inPage)) as JSHandle<unknown>
         if (await handle.evaluate((value) => Boolean(value))) return handle
         await handle.dispose()
       },
@@ -269,10 +264,9 @@ export function puppeteerTab(
     return until(
       async () => {
         const list = await page.evaluateHandle(candidatesInPage, css, name, root)
-        candidates = [...(await list.getProperties()).values()].flatMap((handle) => {
-          const element = handle.asElement()
-          return element ? [element as ElementHandle<Element>] : []
-        })
+        candidates = [...(await list.getProperties()).values()].flatMap(
+          (handle) => (handle.asElement() as ElementHandle<Element> | null) ?? [],
+        )
         const found: ElementHandle<Element>[] = []
         for (const candidate of candidates) {
           const parent = (await candidate.evaluateHandle(
@@ -301,13 +295,10 @@ export function puppeteerTab(
     height,
     hasTouch: touch,
     async goto(pathOrUrl) {
-      await page.goto(new URL(pathOrUrl, baseUrl).href, {
-        waitUntil: 'load',
-        timeout: NAVIGATION_HANG_GUARD_MS,
-      })
+      await page.goto(new URL(pathOrUrl, baseUrl).href, loaded)
     },
     async reload() {
-      await page.reload({ waitUntil: 'load', timeout: NAVIGATION_HANG_GUARD_MS })
+      await page.reload(loaded)
     },
     url: async () => page.url(),
     title: () => page.title(),

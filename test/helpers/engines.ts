@@ -94,15 +94,13 @@ const scriptless = new WeakMap<Browser, Promise<Browser>>()
  */
 export function scriptlessBrowser(browser: Browser): Promise<Browser> {
   if (engine === 'chromium') return Promise.resolve(browser)
-  let companion = scriptless.get(browser)
-  if (!companion) {
-    const started = launchFirefox({ ...firefoxPrefs, 'javascript.enabled': false })
-    companion = started
-    scriptless.set(browser, started)
-    const closeMain = browser.close.bind(browser)
-    browser.close = async () => {
-      await Promise.all([started.then((other) => other.close()), closeMain()])
-    }
+  const known = scriptless.get(browser)
+  if (known) return known
+  const started = launchFirefox({ ...firefoxPrefs, 'javascript.enabled': false })
+  scriptless.set(browser, started)
+  const closeMain = browser.close.bind(browser)
+  browser.close = async () => {
+    await Promise.all([started.then((other) => other.close()), closeMain()])
   }
-  return companion
+  return started
 }

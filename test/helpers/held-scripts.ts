@@ -8,19 +8,7 @@
  */
 import { startProxy } from './proxy'
 
-export interface HeldScripts {
-  url: string
-  /** How many requests for the entry module are waiting. */
-  held(): number
-  /** Lets the held scripts (and every later one) through. */
-  release(): void
-  close(): Promise<void>
-}
-
-export async function holdScripts(
-  target: string,
-  held: RegExp = /^\/assets\/index-[\w-]+\.js$/,
-): Promise<HeldScripts> {
+export async function holdScripts(target: string, held = /^\/assets\/index-[\w-]+\.js$/) {
   const waiting: (() => void)[] = []
   let holding = true
   const proxy = await startProxy(target, (exchange) => {
@@ -30,7 +18,9 @@ export async function holdScripts(
   })
   return {
     url: proxy.url,
+    /** How many requests for the entry module are waiting. */
     held: () => waiting.length,
+    /** Lets the held scripts (and every later one) through. */
     release() {
       holding = false
       waiting.splice(0).forEach((go) => go())

@@ -140,16 +140,14 @@ export async function startPagesStack({
     )
     const persistTo = path.join(dir, 'd1')
     const local =
-      database === 'broken' || !database ? await migratedD1(persistTo) : { persistTo, databaseId: localD1Id() }
+      database === 'broken' || !database
+        ? await migratedD1(persistTo)
+        : { persistTo, databaseId: localD1Id() }
     const server: PagesServer = await startPages({
       root: typeof build === 'string' ? builtSite(build) : build.dir,
       port,
       protocol,
-      functions: {
-        dir: path.join(projectRoot, 'functions'),
-        vars: all,
-        d1: local,
-      },
+      functions: { dir: path.join(projectRoot, 'functions'), vars: all, d1: local },
       schedule: { vars: all },
       workers: [d1Config],
     })

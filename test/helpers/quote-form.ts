@@ -97,8 +97,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /**
  * How long hydration may take before it counts as a hang: it is the most CPU-bound step a test waits for (the
- * chunks parsed and run, React's whole tree), ~0.7 s on a quiet 2-core machine; in a stress run (two clean-clone
- * runs side by side, load ~20 on two cores) one took longer than the 20 s this was before (ci33, lead-store).
+ * chunks parsed and run, React's whole tree), ~0.7 s on a quiet 2-core machine, over 20 s under a stress run's load.
  */
 const HYDRATION_HANG_GUARD_MS = 60_000
 
@@ -214,15 +213,14 @@ export async function openFreshContact(page: PageOrTab, baseUrl = ''): Promise<v
 export function readValues(page: PageOrTab): Promise<FormValues> {
   return evaluateIn(
     page,
-    (labels: typeof LABELS) => {
-      const values: Record<string, string | null> = {}
-      for (const [key, text] of Object.entries(labels)) {
-        const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
-        const control = label?.control as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
-        values[key] = control ? control.value : null
-      }
-      return values as FormValues
-    },
+    (labels: typeof LABELS) =>
+      Object.fromEntries(
+        Object.entries(labels).map(([key, text]) => {
+          const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)
+          // An <input>, <select> or <textarea>: each has `value`.
+          return [key, (label?.control as HTMLInputElement | null)?.value ?? null]
+        }),
+      ) as FormValues,
     LABELS,
   )
 }
@@ -388,12 +386,9 @@ export async function looks(tab: Tab): Promise<FieldLook[]> {
       const style = getComputedStyle(found)
       return {
         label: text,
-        border: [
-          style.borderTopColor,
-          style.borderRightColor,
-          style.borderBottomColor,
-          style.borderLeftColor,
-        ].join(' '),
+        border: ['top', 'right', 'bottom', 'left']
+          .map((side) => style.getPropertyValue(`border-${side}-color`))
+          .join(' '),
         userInvalid: found.matches(':user-invalid'),
       }
     })

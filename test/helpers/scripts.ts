@@ -35,8 +35,8 @@ export async function startScript(
   let output = ''
   const waiting = new Set<() => void>()
   const seen = () => waiting.forEach((check) => check())
-  child.stdout.on('data', (chunk: Buffer) => ((output += chunk.toString()), seen()))
-  child.stderr.on('data', (chunk: Buffer) => ((output += chunk.toString()), seen()))
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => ((output += chunk.toString()), seen()))
   child.on('exit', seen)
   const printed = (text: string, wait = timeoutMs) =>
     new Promise<void>((resolve, reject) => {

@@ -66,10 +66,9 @@ export async function serveSite({
   const proxy = await startProxy(server.url, (exchange) =>
     exchange.path.startsWith(LEADS_PATH) ? leads.answer(exchange) : exchange.pass(),
   )
-  const port = Number(new URL(proxy.url).port)
   return {
     url: proxy.url,
-    port,
+    port: Number(new URL(proxy.url).port),
     log: server.log,
     async close() {
       leads.close()

@@ -33,11 +33,7 @@ export const AXE_PATH = '/__axe-core/axe.min.js'
 // --- What must be installed ------------------------------------------------------------------------------------
 
 /** What must be installed for WebKit, each missing piece named with its Debian package. */
-export function webkitExecutables(env: NodeJS.ProcessEnv = process.env): {
-  driver: string
-  browser: string
-  xvfbRun: boolean
-} {
+export function webkitExecutables(env: NodeJS.ProcessEnv = process.env) {
   const driver = env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver'
   // MiniBrowser ships with libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver), under the multiarch lib dir.
   const browser =
@@ -148,8 +144,8 @@ async function spawnDriver({ driver, xvfbRun }: { driver: string; xvfbRun: boole
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const log = () => output.trim().split('\n').slice(-20).join('\n')
   const stop = () => {
     try {
@@ -178,9 +174,8 @@ async function spawnDriver({ driver, xvfbRun }: { driver: string; xvfbRun: boole
 /**
  * Sizes the window so that the page's viewport is `width`×`height` (width at least MIN_WIDTH), and returns the
  * viewport it got. The window's own toolbar takes some height: it asks for that much more until the viewport
- * is what was asked. WebKitGTK applies a resize over several frames, and the outer size can already be new while
- * the viewport is still the old one: read too early, 1280 asked after a 447-wide test gave 447 inside 1280
- * outside, and the correction made the window 2113 wide. So the sizes count only when two reads, each after two
+ * is what was asked. WebKitGTK applies a resize over several frames (the outer size can be new while the viewport
+ * is still old, and a correction read then overshoots), so the sizes count only when two reads, each after two
  * painted frames, agree (WebKitGTK's one window per session is always the one in front: its frames run).
  */
 async function setViewport(driver: WebDriver, width: number, height: number) {
