@@ -78,13 +78,13 @@ export function headersFile(policy: HostPolicy, env: NodeJS.ProcessEnv = process
   // comma (two CSPs, both enforced), so the rule first detaches the site-wide ones (`! Name`). Netlify
   // serves the later rule's value instead and rejects the `!` syntax: its builds (NETLIFY=true) omit it.
   const admin = adminOverrides(policy)
+  const netlify = env.NETLIFY === 'true'
   // On the admin host (ADMIN_ORIGIN) every path also matches its rule, which adds a second, sandboxing policy
   // to the public files; the admin's and the inbox's rules detach it with the site-wide values.
   const adminHost = policy.adminHost ? adminHostHeaders() : {}
-  const detach =
-    env.NETLIFY === 'true'
-      ? []
-      : admin.map(([name]) => name).filter((name) => name in policy.headers || name in adminHost)
+  const detach = netlify
+    ? []
+    : admin.map(([name]) => name).filter((name) => name in policy.headers || name in adminHost)
   // The inbox's rule matches what `/*` and the admin's rule match too: it detaches every header either of
   // them sets that it sets itself, so each of its headers has one value.
   const inbox = inboxOverrides(policy)
@@ -93,8 +93,7 @@ export function headersFile(policy: HostPolicy, env: NodeJS.ProcessEnv = process
     ...Object.keys(adminHost),
     ...admin.map(([name]) => name),
   ])
-  const inboxDetach =
-    env.NETLIFY === 'true' ? [] : inbox.map(([name]) => name).filter((name) => inherited.has(name))
+  const inboxDetach = netlify ? [] : inbox.map(([name]) => name).filter((name) => inherited.has(name))
   return [
     `# ${GENERATED}`,
     block('/*', { ...policy.headers }),
@@ -273,22 +272,23 @@ export function assetsHtaccessFile(): string {
 /* ------------------------------------------------------------------------------------------------ */
 /* nginx                                                                                             */
 
-export interface NginxOptions {
-  /** Where dist/ is on the server. */
-  root: string
-}
-
 /**
  * A complete site configuration for Debian's nginx (1.22+): `/etc/nginx/sites-available/`, with
  * `libnginx-mod-http-brotli-static` installed for brotli_static. HTTP redirects to HTTPS; the HTTPS
  * server holds every rule. `add_header` is inherited only by locations that add none of their own,
- * so every header is set once at server level, Cache-Control through a map of the final URI.
+ * so every header is set once at server level, Cache-Control through a map of the final URI. `root`: where
+ * dist/ is on the server.
  */
-export function nginxConfFile(policy: HostPolicy, { root }: NginxOptions): string {
+export function nginxConfFile(policy: HostPolicy, { root }: { root: string }): string {
   const host = new URL(policy.siteUrl).hostname
   const hostnames = host.startsWith('www.') ? `${host} ${host.slice(4)}` : host
   const extensions = compressibleExtensions.join('|')
   const pageFiles = policy.routes.filter((route) => route !== '/').map((route) => escapeRegex(route.slice(1)))
+  const ownerLocations = folderNginxLocation(
+    ADMIN_PREFIX,
+    policy.adminHeaders,
+    folderNginxLocation(INBOX_PREFIX, policy.inboxHeaders, ''),
+  )
   return `# AquaPuebla on nginx. ${GENERATED}
 #
 # Install: apt-get install nginx libnginx-mod-http-brotli-static certbot; copy dist/ to the root below,
@@ -352,7 +352,7 @@ ${Object.entries(policy.headers)
     }
     location ${HASHED_PREFIX} {
         try_files $uri =404;
-    }${adminNginxLocation(policy)}
+    }${ownerLocations}
     location ~ \\.webmanifest$ {
         default_type application/manifest+json;
     }
@@ -368,17 +368,9 @@ ${Object.entries(policy.headers)
 }
 
 /**
- * The CMS's location, and inside it the inbox's (a longer prefix, so nginx picks it). A location that adds
- * headers inherits none from the server, so each repeats every header with its own values.
+ * A folder's location: the CMS's, and after it the inbox's (a longer prefix, so nginx picks it). A location that
+ * adds headers inherits none from the server, so each repeats every header with its own values.
  */
-function adminNginxLocation(policy: HostPolicy): string {
-  return folderNginxLocation(
-    ADMIN_PREFIX,
-    policy.adminHeaders,
-    folderNginxLocation(INBOX_PREFIX, policy.inboxHeaders, ''),
-  )
-}
-
 function folderNginxLocation(
   prefix: string,
   headers: Record<string, string> | undefined,

@@ -46,28 +46,25 @@ export async function collectHostPolicy(
   const htmlFiles = names.filter((name) => name.endsWith('.html'))
 
   // Every inline script and style of every page (the 404 page included): one policy for all of them.
-  const scripts = new Set<string>()
-  const styles = new Set<string>()
-  for (const name of htmlFiles) {
-    const inline = inlineCodeOf(await readFile(path.join(dist, name), 'utf8'))
-    inline.scripts.forEach((text) => scripts.add(text))
-    inline.styles.forEach((text) => styles.add(text))
-  }
-  const csp = contentSecurityPolicy(origins, { scripts: [...scripts], styles: [...styles] })
+  const inline = await Promise.all(
+    htmlFiles.map(async (name) => inlineCodeOf(await readFile(path.join(dist, name), 'utf8'))),
+  )
+  const csp = contentSecurityPolicy(origins, {
+    scripts: [...new Set(inline.flatMap((code) => code.scripts))],
+    styles: [...new Set(inline.flatMap((code) => code.styles))],
+  })
 
   const routes = htmlFiles
     .filter((name) => name !== NOT_FOUND_FILE)
     .map((name) => (name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`))
     .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)))
   const hidden = new Set<string>(HOST_CONFIG_FILES)
-  const precompressed = /\.(br|gz)$/
   const otherFiles = names
-    .filter((name) => !name.endsWith('.html') && !hidden.has(name) && !precompressed.test(name))
-    .filter((name) => !name.startsWith('.'))
+    .filter((name) => !/\.(html|br|gz)$/.test(name) && !hidden.has(name) && !name.startsWith('.'))
     .sort()
     .map((name) => `/${name}`)
   // The CMS (dist/admin/, when the build wrote it) gets its own headers and policy.
-  const hasAdmin = origins.admin && existsSync(path.join(dist, ADMIN_PREFIX, 'index.html'))
+  const hasAdmin = existsSync(path.join(dist, ADMIN_PREFIX, 'index.html'))
   return {
     siteUrl: origins.siteUrl,
     headers: securityHeaders(csp),

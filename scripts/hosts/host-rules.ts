@@ -142,11 +142,8 @@ export function inlineCodeOf(html: string): InlineCode {
 }
 
 function originOf(url: string, setting: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    throw new Error(`${setting} must be an absolute URL, got ${JSON.stringify(url)}`)
-  }
+  if (!URL.canParse(url)) throw new Error(`${setting} must be an absolute URL, got ${JSON.stringify(url)}`)
+  return new URL(url).origin
 }
 
 const unique = (sources: readonly string[]) => [...new Set(sources)]

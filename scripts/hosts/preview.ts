@@ -18,26 +18,19 @@ const WHAT: Record<HostName, string> = {
   pages: "Cloudflare's Pages server (wrangler pages dev), reading dist/_headers and dist/_redirects",
 }
 
-export async function runPreview(name: HostName): Promise<void> {
+async function runPreview(name: HostName): Promise<void> {
   const projectRoot = process.cwd()
   const root = path.resolve(process.env.DIST_DIR || 'dist')
   const port = Number(process.env.PORT ?? 4173)
   if (!Number.isInteger(port) || port <= 0 || port > 65_535)
     throw new Error(`PORT must be 1-65535, got ${port}`)
-  if (!existsSync(path.join(root, '_headers'))) {
+  if (!existsSync(path.join(root, '_headers')))
     throw new Error(`${root} has no host configuration (_headers): run npm run build first`)
-  }
   const nginxConf = path.join(deployDirFor(projectRoot, root), 'nginx.conf')
   const devVars = path.resolve(process.env.DEV_VARS_FILE || path.join(projectRoot, '.dev.vars'))
   const vars = readDevVars(devVars) ?? {}
   const functions = name === 'pages' ? { dir: path.join(projectRoot, 'functions'), vars } : undefined
-  const server = await hostStarters[name]({
-    root,
-    port,
-    nginxConf,
-    inheritOutput: true,
-    functions,
-  })
+  const server = await hostStarters[name]({ root, port, nginxConf, inheritOutput: true, functions })
   if (functions)
     console.log(
       existsSync(devVars)
@@ -47,9 +40,8 @@ export async function runPreview(name: HostName): Promise<void> {
   console.log(
     `Serving ${path.relative(projectRoot, root) || '.'}/ with ${WHAT[name]} at ${server.url} (Ctrl-C stops it)`,
   )
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void server.close().finally(() => process.exit(0)))
-  }
 }
 
 export function main(name: HostName): void {

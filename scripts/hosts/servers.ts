@@ -384,7 +384,7 @@ export function executeLocalD1(d1: LocalD1, sql: string): Promise<void> {
 
 /** The leads' schedule Worker (workers/lead-schedule/): its config, name and cron. */
 export const SCHEDULE_CONFIG = path.join('workers', 'lead-schedule', 'wrangler.jsonc')
-export const SCHEDULE_WORKER = 'aquapuebla-lead-schedule'
+const SCHEDULE_WORKER = 'aquapuebla-lead-schedule'
 
 /** Every how many minutes the schedule Worker's cron (`*\/N * * * *` in its wrangler.jsonc) runs it. */
 export function scheduleEveryMinutes(): number {

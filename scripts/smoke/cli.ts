@@ -65,12 +65,15 @@ const items = (value: string) =>
     .filter(Boolean)
 
 const FLAGS = {
-  ...Object.fromEntries(
-    ['only', 'pages', 'timeout', 'site-url', 'out'].map((name) => [name, { type: 'string' }]),
-  ),
-  ...Object.fromEntries(
-    ['headful', 'submit-real', 'offline-images', 'no-screenshots'].map((name) => [name, { type: 'boolean' }]),
-  ),
+  only: { type: 'string' },
+  pages: { type: 'string' },
+  timeout: { type: 'string' },
+  'site-url': { type: 'string' },
+  out: { type: 'string' },
+  headful: { type: 'boolean' },
+  'submit-real': { type: 'boolean' },
+  'offline-images': { type: 'boolean' },
+  'no-screenshots': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options']
 
@@ -82,11 +85,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     // node:util's own wording, its first sentence: "Unknown option '--x'", "Option '--only <value>' argument missing".
     throw new CannotRun(`${(error as Error).message.split(/\.\s|\n/)[0]} (see --help)`)
   }
-  const { values, positionals } = parsed as {
-    values: Record<string, string | boolean | undefined>
-    positionals: string[]
-  }
-  const flag = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined)
+  const { values, positionals } = parsed
   if (values.help) return { help: true }
 
   if (positionals.length > 1) throw new CannotRun(`one base URL expected, got ${positionals.join(' ')}`)
@@ -94,11 +93,11 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
   if (!base)
     throw new CannotRun('no base URL: npm run smoke -- https://staging.example.mx (or set SMOKE_URL)')
   const origin = originOf(base, 'base URL')
-  const siteUrl = flag('site-url')
+  const siteUrl = values['site-url']
 
   let only = new Set<CheckName>(CHECK_NAMES)
-  if (flag('only') !== undefined) {
-    const names = items(flag('only')!)
+  if (values.only !== undefined) {
+    const names = items(values.only)
     const unknown = names.filter((name) => !isCheckName(name))
     if (unknown.length > 0)
       throw new CannotRun(`unknown check ${unknown.join(', ')}; checks are: ${CHECK_NAMES.join(', ')}`)
@@ -106,9 +105,9 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
     only = new Set(names.filter(isCheckName))
   }
 
-  const timeout = Number(flag('timeout') ?? DEFAULT_TIMEOUT)
+  const timeout = Number(values.timeout ?? DEFAULT_TIMEOUT)
   if (!Number.isInteger(timeout) || timeout < 1000)
-    throw new CannotRun(`--timeout is in milliseconds, at least 1000 (got ${flag('timeout')})`)
+    throw new CannotRun(`--timeout is in milliseconds, at least 1000 (got ${values.timeout})`)
 
   const headful = values.headful === true
   if (headful && !env.DISPLAY && !env.WAYLAND_DISPLAY)
@@ -116,7 +115,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
       '--headful needs a display, and DISPLAY is not set: run without --headful (or under xvfb-run)',
     )
 
-  const pages = flag('pages') === undefined ? null : items(flag('pages')!)
+  const pages = values.pages === undefined ? null : items(values.pages)
   if (pages && (pages.length === 0 || pages.some((page) => !page.startsWith('/'))))
     throw new CannotRun(`--pages takes paths starting with /, e.g. /,/contacto`)
 
@@ -130,7 +129,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Pars
       timeout,
       headful,
       submitReal: values['submit-real'] === true,
-      outDir: path.resolve(flag('out') ?? DEFAULT_OUT),
+      outDir: path.resolve(values.out ?? DEFAULT_OUT),
       screenshots: values['no-screenshots'] !== true,
       offlineImages: values['offline-images'] === true,
     },

@@ -86,30 +86,25 @@ export class SmokeContext {
 
   /** GET a path on the deployment once per run (br/gzip accepted, no redirect followed). */
   fetchPath(path: string): Promise<HttpAnswer> {
-    let answer = this.answers.get(path)
-    if (!answer) {
-      answer = get(this.url(path), { timeout: this.options.timeout })
-      this.answers.set(path, answer)
-    }
-    return answer
+    if (!this.answers.has(path))
+      this.answers.set(path, get(this.url(path), { timeout: this.options.timeout }))
+    return this.answers.get(path)!
   }
 
   browser(): Promise<Browser> {
     // index.ts has checked that Chromium is there before any group runs.
-    if (!this.browserPromise) {
-      this.browserPromise = puppeteer.launch({
-        executablePath: chromiumPath,
-        // Two tabs work at once: neither may be throttled as a background tab.
-        args: [
-          ...chromiumArgs,
-          '--disable-background-timer-throttling',
-          '--disable-renderer-backgrounding',
-          '--disable-backgrounding-occluded-windows',
-        ],
-        headless: !this.options.headful,
-        defaultViewport: null,
-      })
-    }
+    this.browserPromise ??= puppeteer.launch({
+      executablePath: chromiumPath,
+      // Two tabs work at once: neither may be throttled as a background tab.
+      args: [
+        ...chromiumArgs,
+        '--disable-background-timer-throttling',
+        '--disable-renderer-backgrounding',
+        '--disable-backgrounding-occluded-windows',
+      ],
+      headless: !this.options.headful,
+      defaultViewport: null,
+    })
     return this.browserPromise
   }
 

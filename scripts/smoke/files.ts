@@ -32,24 +32,21 @@ function wrongType(answer: HttpAnswer, expected: RegExp, what: string): string |
 async function readSitemap(ctx: SmokeContext): Promise<string[]> {
   const { siteOrigin } = ctx.options
   const fail = (problem: string) => ctx.results.fail('sitemap', problem)
+  /** No usable sitemap: the known pages are checked instead. */
+  const knownPages = (problem: string) => {
+    fail(`${problem}; checking the five known pages`)
+    return [...knownPaths]
+  }
   const answer = await answerOf(ctx, '/sitemap.xml')
-  if (typeof answer === 'string') {
-    fail(`/sitemap.xml could not be fetched (${answer}); checking the five known pages`)
-    return [...knownPaths]
-  }
-  if (answer.status !== 200) {
-    fail(`/sitemap.xml answered ${answer.status}; checking the five known pages`)
-    return [...knownPaths]
-  }
+  if (typeof answer === 'string') return knownPages(`/sitemap.xml could not be fetched (${answer})`)
+  if (answer.status !== 200) return knownPages(`/sitemap.xml answered ${answer.status}`)
   const notXml = wrongType(answer, /xml/i, 'XML')
   if (notXml) fail(`/sitemap.xml is ${notXml}`)
   const locs = [...answer.text.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((match) =>
     (match[1] ?? '').replace(/&amp;/g, '&'),
   )
-  if (!/<urlset\b/.test(answer.text) || locs.length === 0) {
-    fail('/sitemap.xml has no <urlset> with <loc> entries; checking the five known pages')
-    return [...knownPaths]
-  }
+  if (!/<urlset\b/.test(answer.text) || locs.length === 0)
+    return knownPages('/sitemap.xml has no <urlset> with <loc> entries')
   const paths: string[] = []
   for (const loc of locs) {
     if (!URL.canParse(loc)) {
@@ -62,13 +59,9 @@ async function readSitemap(ctx: SmokeContext): Promise<string[]> {
     if (paths.includes(url.pathname)) fail(`${url.pathname} is listed twice`)
     else paths.push(url.pathname)
   }
-  for (const path of knownPaths) {
-    if (!paths.includes(path)) {
-      fail(`${path} is missing from the sitemap`)
-      paths.push(path)
-    }
-  }
-  return paths
+  const missing = knownPaths.filter((path) => !paths.includes(path))
+  for (const path of missing) fail(`${path} is missing from the sitemap`)
+  return [...paths, ...missing]
 }
 
 async function checkRobots(ctx: SmokeContext): Promise<void> {
@@ -87,13 +80,9 @@ async function checkRobots(ctx: SmokeContext): Promise<void> {
       : { key: line.slice(0, at).trim().toLowerCase(), value: line.slice(at + 1).trim() }
   }
   const expected = `${ctx.options.siteOrigin}/sitemap.xml`
-  const sitemaps = lines.flatMap((line) => {
-    const entry = field(line)
-    return entry?.key === 'sitemap' ? [entry.value] : []
-  })
-  if (!sitemaps.includes(expected)) {
+  const sitemaps = lines.map(field).flatMap((entry) => (entry?.key === 'sitemap' ? [entry.value] : []))
+  if (!sitemaps.includes(expected))
     fail(`no "Sitemap: ${expected}" line${sitemaps.length ? ` (it names ${sitemaps.join(', ')})` : ''}`)
-  }
 
   // Disallow rules of the group(s) for every crawler (User-agent: *).
   const disallowed: string[] = []
@@ -143,9 +132,8 @@ async function checkNotFound(ctx: SmokeContext): Promise<void> {
     const where = header(answer, 'location')
     return fail(`answered ${answer.status}${where ? ` (to ${where})` : ''}, expected 404`)
   }
-  if (!/^text\/html/i.test(header(answer, 'content-type'))) {
+  if (!/^text\/html/i.test(header(answer, 'content-type')))
     return fail('the 404 answer is not the HTML error page')
-  }
   const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i
     .exec(answer.text)?.[1]
     ?.replace(/<[^>]*>/g, '')

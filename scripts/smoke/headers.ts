@@ -56,29 +56,26 @@ function securityProblems(answer: HttpAnswer): string[] {
   if (!csp) problems.push('Content-Security-Policy missing')
   else {
     const policy = directives(csp)
-    for (const name of ['script-src', 'object-src', 'frame-ancestors', 'base-uri']) {
+    for (const name of ['script-src', 'object-src', 'frame-ancestors', 'base-uri'])
       if (!policy.has(name)) problems.push(`Content-Security-Policy has no ${name}`)
-    }
     const script = policy.get('script-src') ?? []
-    for (const weak of ["'unsafe-inline'", "'unsafe-eval'", '*']) {
+    for (const weak of ["'unsafe-inline'", "'unsafe-eval'", '*'])
       if (script.includes(weak)) problems.push(`Content-Security-Policy script-src allows ${weak}`)
-    }
     const object = policy.get('object-src')
     if (object && object.join(' ') !== "'none'")
       problems.push("Content-Security-Policy object-src is not 'none'")
-    const ancestors = policy.get('frame-ancestors') ?? []
-    if (ancestors.includes('*')) problems.push('Content-Security-Policy frame-ancestors allows *')
+    if (policy.get('frame-ancestors')?.includes('*'))
+      problems.push('Content-Security-Policy frame-ancestors allows *')
   }
   const hsts = header(answer, 'strict-transport-security')
   const maxAge = Number(/max-age=(\d+)/i.exec(hsts)?.[1] ?? 0)
   if (!hsts) problems.push('Strict-Transport-Security missing')
   else if (!(maxAge > 0)) problems.push(`Strict-Transport-Security has no max-age ("${hsts}")`)
   const nosniff = header(answer, 'x-content-type-options')
-  if (nosniff.toLowerCase() !== 'nosniff') {
+  if (nosniff.toLowerCase() !== 'nosniff')
     problems.push(
       nosniff ? `X-Content-Type-Options is "${nosniff}", not nosniff` : 'X-Content-Type-Options missing',
     )
-  }
   const referrer = header(answer, 'referrer-policy')
   if (!referrer) problems.push('Referrer-Policy missing')
   else if (/unsafe-url/i.test(referrer)) problems.push('Referrer-Policy is unsafe-url')
@@ -92,9 +89,8 @@ function securityProblems(answer: HttpAnswer): string[] {
 /** One line per problem, naming the pages it was seen on: "X-Content-Type-Options missing (5 pages: /, …)". */
 function checkSecurityHeaders(ctx: SmokeContext, pages: PageAnswer[]): void {
   const where = new Map<string, string[]>()
-  for (const { path, answer } of pages) {
+  for (const { path, answer } of pages)
     for (const problem of securityProblems(answer)) where.set(problem, [...(where.get(problem) ?? []), path])
-  }
   for (const [problem, paths] of where) {
     const on = paths.length === pages.length ? `every page` : paths.join(', ')
     ctx.results.fail('security-headers', `${problem} (${on})`)
@@ -116,9 +112,8 @@ async function checkCaching(ctx: SmokeContext, pages: PageAnswer[], assets: stri
     const value = header(answer, 'cache-control')
     const cache = cacheDirectives(value)
     const revalidated = cache.has('no-cache') || cache.has('no-store') || cache.get('max-age') === '0'
-    if (!revalidated || cache.has('immutable')) {
+    if (!revalidated || cache.has('immutable'))
       fail(`${path}: HTML is cached without revalidation (Cache-Control "${value || 'missing'}")`)
-    }
   }
   if (assets.length === 0) return fail('no /assets/ file is referenced by any page')
   await Promise.all(
@@ -127,8 +122,7 @@ async function checkCaching(ctx: SmokeContext, pages: PageAnswer[], assets: stri
       if (!answer || answer.status !== 200) return fail(`${path} answered ${answer?.status ?? 'nothing'}`)
       const value = header(answer, 'cache-control')
       const cache = cacheDirectives(value)
-      const maxAge = Number(cache.get('max-age') ?? 0)
-      if (!cache.has('immutable') || maxAge < IMMUTABLE_MIN_AGE) {
+      if (!cache.has('immutable') || Number(cache.get('max-age') ?? 0) < IMMUTABLE_MIN_AGE) {
         fail(
           `${path}: Cache-Control "${value || 'missing'}", expected immutable with max-age ≥ ${IMMUTABLE_MIN_AGE}`,
         )
@@ -140,18 +134,16 @@ async function checkCaching(ctx: SmokeContext, pages: PageAnswer[], assets: stri
 async function checkCompression(ctx: SmokeContext, pages: PageAnswer[], assets: string[]): Promise<void> {
   const fail = (problem: string) => ctx.results.fail('compression', problem)
   const encodingOf = (answer: HttpAnswer) => header(answer, 'content-encoding').toLowerCase()
-  for (const { path, answer } of pages) {
-    if (!['br', 'gzip'].includes(encodingOf(answer)))
-      fail(`${path}: HTML sent uncompressed to a browser that accepts br, gzip`)
-  }
+  const compressed = (answer: HttpAnswer) => ['br', 'gzip'].includes(encodingOf(answer))
+  for (const { path, answer } of pages)
+    if (!compressed(answer)) fail(`${path}: HTML sent uncompressed to a browser that accepts br, gzip`)
   const scripts = assets.filter((path) => path.endsWith('.js'))
   if (scripts.length === 0) return fail('no JavaScript file is referenced by any page')
   await Promise.all(
     scripts.map(async (path) => {
       const answer = await ctx.fetchPath(path).catch(() => null)
       if (!answer || answer.status !== 200) return // caching reports the status
-      if (!['br', 'gzip'].includes(encodingOf(answer)))
-        fail(`${path}: sent uncompressed to a browser that accepts br, gzip`)
+      if (!compressed(answer)) fail(`${path}: sent uncompressed to a browser that accepts br, gzip`)
     }),
   )
   // gzip alone must work too (older browsers, some proxies).

@@ -74,12 +74,8 @@ function isVisible(element: ElementHandle<Element>): Promise<boolean> {
   })
 }
 
-interface MenuState {
-  expanded: string | null
-  visibleLinks: string[]
-}
-
-async function menuState(page: Page, toggle: ElementHandle<Element>): Promise<MenuState> {
+/** The toggle's aria-expanded and the header links a visitor sees. */
+async function menuState(page: Page, toggle: ElementHandle<Element>) {
   const expanded = await toggle.evaluate((button) => button.getAttribute('aria-expanded'))
   const visibleLinks: string[] = []
   for (const link of await page.$$('header a[href]')) {
@@ -94,6 +90,8 @@ export async function checkMobileMenu(ctx: SmokeContext): Promise<void> {
   const tab = await ctx.openTab('mobile-menu at 390 px', { width: 390 })
   const { page } = tab
   const menuLabels: string[] = [...headerLinks.map((link) => link.label), headerCta.label]
+  const menuLinksIn = ({ visibleLinks }: { visibleLinks: string[] }) =>
+    visibleLinks.filter((label) => menuLabels.includes(label))
   try {
     await page.goto(ctx.url('/'), { waitUntil: 'load' })
     if (!(await waitForHydration(page, ctx.options.timeout))) {
@@ -109,7 +107,7 @@ export async function checkMobileMenu(ctx: SmokeContext): Promise<void> {
     if (!name) fail('the menu toggle has no accessible name')
 
     const closed = await menuState(page, toggle)
-    const shownWhileClosed = closed.visibleLinks.filter((label) => menuLabels.includes(label))
+    const shownWhileClosed = menuLinksIn(closed)
     if (closed.expanded !== 'false') fail(`the closed menu's toggle says aria-expanded="${closed.expanded}"`)
     if (shownWhileClosed.length > 0)
       fail(`menu links are visible before opening: ${shownWhileClosed.join(', ')}`)
@@ -124,7 +122,7 @@ export async function checkMobileMenu(ctx: SmokeContext): Promise<void> {
     await toggle.click()
     await waitFor(page, toggle, 'false')
     const reclosed = await menuState(page, toggle)
-    const stillShown = reclosed.visibleLinks.filter((label) => menuLabels.includes(label))
+    const stillShown = menuLinksIn(reclosed)
     if (reclosed.expanded !== 'false' || stillShown.length > 0) {
       return fail(
         `a second tap does not close the menu (still showing ${stillShown.join(', ') || 'aria-expanded="true"'})`,
@@ -132,24 +130,19 @@ export async function checkMobileMenu(ctx: SmokeContext): Promise<void> {
     }
 
     // Spec: choosing a link closes the menu.
-    const target = TARGET
     await toggle.click()
     await waitFor(page, toggle, 'true')
-    const link = await page.$(`header nav a[href="${target.path}"]`)
-    if (!link) return fail(`the open menu has no link to ${target.path}`)
+    const link = await page.$(`header nav a[href="${TARGET.path}"]`)
+    if (!link) return fail(`the open menu has no link to ${TARGET.path}`)
     await link.click()
     await page
-      .waitForFunction((path) => location.pathname === path, { polling: 100 }, target.path)
+      .waitForFunction((path) => location.pathname === path, { polling: 100 }, TARGET.path)
       .catch(() => undefined)
     await settle(page, ctx.options.timeout)
     const toggleAfter = await page.$('header button[aria-expanded]')
     const after = toggleAfter ? await menuState(page, toggleAfter) : null
-    if (
-      after &&
-      (after.expanded !== 'false' || after.visibleLinks.some((label) => menuLabels.includes(label)))
-    ) {
-      fail(`choosing "${target.label}" leaves the menu open`)
-    }
+    if (after && (after.expanded !== 'false' || menuLinksIn(after).length > 0))
+      fail(`choosing "${TARGET.label}" leaves the menu open`)
   } finally {
     await tab.close()
   }

@@ -34,13 +34,6 @@ export async function checkPages(ctx: SmokeContext): Promise<void> {
   }
 }
 
-interface HeadTags {
-  titles: string[]
-  description: string | null
-  canonicals: string[]
-  og: Record<string, string>
-}
-
 /** Reads the head of each page's HTML as served (what crawlers and link previews see), in a blank tab. */
 async function checkHeadTags(ctx: SmokeContext): Promise<void> {
   const { siteOrigin } = ctx.options
@@ -54,7 +47,7 @@ async function checkHeadTags(ctx: SmokeContext): Promise<void> {
         fail(`${route}: no page to read (answered ${answer?.status ?? 'nothing'})`)
         continue
       }
-      const head: HeadTags = await tab.page.evaluate((html) => {
+      const head = await tab.page.evaluate((html) => {
         const doc = new DOMParser().parseFromString(html, 'text/html')
         const og: Record<string, string> = {}
         for (const meta of doc.querySelectorAll('meta[property^="og:"]')) {
@@ -89,9 +82,8 @@ async function checkHeadTags(ctx: SmokeContext): Promise<void> {
             : `${route}: canonical is ${canonical}, expected ${expected}`,
         )
       }
-      for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image']) {
+      for (const property of ['og:title', 'og:description', 'og:type', 'og:url', 'og:image'])
         if (!head.og[property]?.trim()) fail(`${route}: no ${property}`)
-      }
       const ogUrl = head.og['og:url']
       if (ogUrl && ogUrl !== expected) fail(`${route}: og:url is ${ogUrl}, expected ${expected}`)
       const ogImage = head.og['og:image']
@@ -155,26 +147,25 @@ async function checkLandmarks(ctx: SmokeContext, tab: Tab): Promise<void> {
     const header = document.querySelector('body header')
     const footer = document.querySelector('body footer')
     return {
-      headers: document.querySelectorAll('body header').length,
-      mains: document.querySelectorAll('main').length,
-      footers: document.querySelectorAll('body footer').length,
+      counts: {
+        header: document.querySelectorAll('body header').length,
+        main: document.querySelectorAll('main').length,
+        footer: document.querySelectorAll('body footer').length,
+      },
       navLinks: links(header?.querySelector('nav') ?? null),
       headerLinks: links(header),
       footerLinks: links(footer),
     }
   })
   const fail = (problem: string) => ctx.results.fail('landmarks', `${tab.label}: ${problem}`)
-  if (found.headers !== 1) fail(`${found.headers} header landmarks, expected 1`)
-  if (found.mains !== 1) fail(`${found.mains} main landmarks, expected 1`)
-  if (found.footers !== 1) fail(`${found.footers} footer landmarks, expected 1`)
+  for (const [landmark, count] of Object.entries(found.counts))
+    if (count !== 1) fail(`${count} ${landmark} landmarks, expected 1`)
   for (const link of headerLinks) {
-    if (!found.navLinks.some((a) => a.text === link.label && a.path === link.path)) {
+    if (!found.navLinks.some((a) => a.text === link.label && a.path === link.path))
       fail(`the header nav has no link "${link.label}" to ${link.path}`)
-    }
   }
-  if (!found.headerLinks.some((a) => a.text === headerCta.label && a.path === headerCta.path)) {
+  if (!found.headerLinks.some((a) => a.text === headerCta.label && a.path === headerCta.path))
     fail(`the header has no "${headerCta.label}" link to ${headerCta.path}`)
-  }
   const spaced = (text: string) => text.replace(/\s+/g, ' ')
   if (
     !found.footerLinks.some(
@@ -183,9 +174,8 @@ async function checkLandmarks(ctx: SmokeContext, tab: Tab): Promise<void> {
   ) {
     fail(`the footer has no phone link "${spaced(company.phoneDisplay)}" (${company.phoneHref})`)
   }
-  if (!found.footerLinks.some((a) => a.href === company.emailHref && a.text.includes(company.emailAddress))) {
+  if (!found.footerLinks.some((a) => a.href === company.emailHref && a.text.includes(company.emailAddress)))
     fail(`the footer has no e-mail link "${company.emailAddress}"`)
-  }
 }
 
 async function loadImages(page: Page, timeout: number): Promise<void> {
@@ -222,9 +212,8 @@ async function checkImages(ctx: SmokeContext, tab: Tab): Promise<void> {
       .filter((image) => !image.complete || image.naturalWidth === 0)
       .map((image) => `${image.currentSrc || image.src} (${image.complete ? 'broken' : 'still loading'})`),
   )
-  for (const image of [...broken, ...tab.brokenImages]) {
+  for (const image of [...broken, ...tab.brokenImages])
     ctx.results.fail('images', `${tab.label}: ${oneLine(image, 140)} did not load`)
-  }
 }
 
 /** tel:, WhatsApp and mailto: links all carry the company's own number and address. */
@@ -235,13 +224,11 @@ async function checkContactLinks(ctx: SmokeContext, tab: Tab): Promise<void> {
   for (const href of hrefs) {
     if (href.startsWith('tel:') && href !== company.phoneHref)
       fail(`${href} is not the company's ${company.phoneHref}`)
-    if (href.startsWith('mailto:') && href.split('?')[0] !== company.emailHref) {
+    if (href.startsWith('mailto:') && href.split('?')[0] !== company.emailHref)
       fail(`${href} is not the company's ${company.emailHref}`)
-    }
     const whatsapp = whatsappNumber(href)
-    if (whatsapp !== null && whatsapp !== company.whatsappNumber) {
+    if (whatsapp !== null && whatsapp !== company.whatsappNumber)
       fail(`WhatsApp link to ${whatsapp || 'no number'} instead of ${company.whatsappNumber}`)
-    }
   }
 }
 
@@ -284,8 +271,7 @@ async function checkFloatingButton(ctx: SmokeContext, tab: Tab): Promise<void> {
   const shown = floating.find((button) => button.onScreen)
   if (!shown) return fail('the floating WhatsApp button is not visible on screen')
   const number = whatsappNumber(shown.href)
-  if (number !== company.whatsappNumber) {
+  if (number !== company.whatsappNumber)
     fail(`the floating WhatsApp button opens ${number || shown.href}, not ${company.whatsappNumber}`)
-  }
   if (!shown.name) fail('the floating WhatsApp button has no accessible name')
 }

@@ -47,7 +47,7 @@ export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
     const method = request.method()
     if (method === 'GET' || method === 'HEAD') return false
     if (probing && (method === 'OPTIONS' || isProbe(request))) return false
-    const origin = options.origin
+    const { origin } = options
     if (method === 'OPTIONS') {
       // A CORS preflight for a cross-origin lead endpoint: allow it, here or at the real endpoint.
       if (options.submitReal) return false
@@ -77,11 +77,7 @@ export async function checkQuoteForm(ctx: SmokeContext): Promise<void> {
     return true
   }
 
-  const tab = await ctx.openTab(`${CONTACT_PATH} (quote form)`, {
-    width: 1280,
-    intercept,
-    probe: isProbe,
-  })
+  const tab = await ctx.openTab(`${CONTACT_PATH} (quote form)`, { width: 1280, intercept, probe: isProbe })
   const { page } = tab
   if (options.submitReal) {
     page.on('response', (response) => {
@@ -166,9 +162,8 @@ async function findControls(ctx: SmokeContext, page: Page): Promise<Controls | n
     }
     if (!facts.required) fail(`"${field.label}" is not required`)
     if (!facts.inForm) fail(`"${field.label}" is outside the form`)
-    if (field.control === 'select' && (facts.firstOption !== '' || facts.optionCount < 2)) {
+    if (field.control === 'select' && (facts.firstOption !== '' || facts.optionCount < 2))
       fail(`"${field.label}" has no empty placeholder option followed by the services`)
-    }
     controls[field.key] = control
   }
   // Every other field a visitor can reach needs a label too.
@@ -183,8 +178,7 @@ async function findControls(ctx: SmokeContext, page: Page): Promise<Controls | n
       .map((element) => element.getAttribute('name') || element.id || element.tagName.toLowerCase()),
   )
   for (const name of unlabelled) fail(`the field "${name}" has no label`)
-  const complete = formFields.every((field) => controls[field.key])
-  return complete ? (controls as Controls) : null
+  return formFields.every((field) => controls[field.key]) ? (controls as Controls) : null
 }
 
 function toastText(page: Page): Promise<string> {
@@ -210,10 +204,7 @@ async function checkEmptySubmit(ctx: SmokeContext, page: Page, sent: Sent[]): Pr
   if (!blocked) fail('the empty form counts as valid')
 }
 
-interface ProbeAnswer {
-  status?: number
-  error?: string
-}
+type ProbeAnswer = { status?: number; error?: string }
 
 /** POSTs the probe to the endpoint from the page, as the form would (its origin, its CSP, CORS). */
 function probeEndpoint(page: Page, url: string): Promise<ProbeAnswer> {
@@ -311,17 +302,15 @@ async function checkFilledSubmit(
         : `no "${SUCCESS_TOAST}" toast within ${options.timeout} ms`,
     )
   } else {
-    const left = await Promise.all(
-      formFields.map(async (field) => ({
-        label: field.label,
-        value: await controls[field.key].evaluate((node) => (node as HTMLInputElement).value),
-      })),
+    const values = await Promise.all(
+      formFields.map((field) => controls[field.key].evaluate((node) => (node as HTMLInputElement).value)),
     )
-    const kept = left.filter((entry) => entry.value !== '').map((entry) => entry.label)
+    const kept = formFields.filter((_, index) => values[index] !== '').map((field) => field.label)
     if (kept.length > 0) fail(`after "${SUCCESS_TOAST}" these fields still hold text: ${kept.join(', ')}`)
   }
 
-  if (posts.length === 0) {
+  const [post] = posts
+  if (!post) {
     if (toastShown) {
       ctx.results.note(
         'form-submit',
@@ -331,8 +320,6 @@ async function checkFilledSubmit(
     return
   }
   if (posts.length > 1) fail(`one submit sent ${posts.length} requests`)
-  const [post] = posts
-  if (!post) return
   if (!/^application\/json/i.test(post.contentType))
     fail(`the lead was sent as "${post.contentType}", not JSON`)
   let body: Record<string, unknown> = {}
@@ -343,28 +330,24 @@ async function checkFilledSubmit(
   }
   const missing = LEAD_KEYS.filter((key) => !(key in body))
   if (missing.length > 0) fail(`the lead's JSON lacks ${missing.join(', ')}`)
-  for (const field of formFields) {
-    if (field.key in body && body[field.key] !== lead[field.key]) {
-      fail(
-        `the lead's ${field.key} is ${JSON.stringify(body[field.key])}, typed ${JSON.stringify(lead[field.key])}`,
-      )
-    }
+  for (const { key } of formFields) {
+    if (key in body && body[key] !== lead[key])
+      fail(`the lead's ${key} is ${JSON.stringify(body[key])}, typed ${JSON.stringify(lead[key])}`)
   }
   // The path alone, as the form sends it: a query string or fragment could carry anything.
   if ('page' in body && body.page !== CONTACT_PATH)
     fail(`the lead's page is ${JSON.stringify(body.page)}, not the path "${CONTACT_PATH}"`)
   const at = typeof body.submittedAt === 'string' ? Date.parse(body.submittedAt) : Number.NaN
-  if ('submittedAt' in body && !(Math.abs(at - Date.now()) < 10 * 60_000)) {
+  if ('submittedAt' in body && !(Math.abs(at - Date.now()) < 10 * 60_000))
     fail(`the lead's submittedAt ${JSON.stringify(body.submittedAt)} is not the current time`)
-  }
   // A lead endpoint's extras (edge/leads/): the submission id of every retry, and the first keystroke's time.
   if ('id' in body && !(typeof body.id === 'string' && UUID.test(body.id)))
     fail(`the lead's id ${JSON.stringify(body.id)} is not a UUID`)
   const opened = typeof body.openedAt === 'string' ? Date.parse(body.openedAt) : Number.NaN
   if ('openedAt' in body && !(opened <= at && at - opened < 60 * 60_000))
     fail(`the lead's openedAt ${JSON.stringify(body.openedAt)} is not before its submittedAt`)
-  const endpoint = new URL(post.url)
-  const where = `${endpoint.origin}${endpoint.pathname}`
+  const { origin, pathname } = new URL(post.url)
+  const where = `${origin}${pathname}`
   // No personal data in a URL: what the visitor typed travels in the body only.
   const inUrl = formFields.filter((field) =>
     [lead[field.key], encodeURIComponent(lead[field.key])].some((value) => post.url.includes(value)),
