@@ -78,11 +78,9 @@ export const SCRIPT_LOADER =
  * paint (and the hero photo). Links work as plain links until hydration.
  */
 export function deferScripts(html: string, preloads: readonly string[]): string {
-  const tags = [...preloads]
-  const rest = html.replace(/<script type="module"[^>]*><\/script>/g, (tag) => {
-    tags.push(tag)
-    return ''
-  })
+  const moduleScript = /<script type="module"[^>]*><\/script>/g
+  const tags = [...preloads, ...(html.match(moduleScript) ?? [])]
+  const rest = html.replace(moduleScript, '')
   if (tags.length === 0) return html
   return rest.replace(
     '</body>',
