@@ -131,19 +131,11 @@ function normalizeRange(req: IncomingMessage, size: number): void {
   const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
   const [, first = '', last = ''] = match ?? []
   if (!match || (first === '' && last === '')) return void unsatisfiable()
-
-  let start: number
-  let end: number
-  if (first === '') {
-    const suffix = Number(last)
-    start = Math.max(0, size - suffix)
-    end = size - 1
-    if (suffix === 0) return void unsatisfiable()
-  } else {
-    start = Number(first)
-    end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
-    if (last !== '' && Number(last) < start) return void unsatisfiable()
-  }
+  // `bytes=-N`: the last N bytes (N = 0: none); `bytes=A-`: from A to the end; `bytes=A-B`: B ≥ A or none.
+  const suffix = first === ''
+  if (suffix ? Number(last) === 0 : last !== '' && Number(last) < Number(first)) return void unsatisfiable()
+  const start = suffix ? Math.max(0, size - Number(last)) : Number(first)
+  const end = suffix || last === '' ? size - 1 : Math.min(Number(last), size - 1)
   if (start >= size) return void unsatisfiable()
   if (end === 0) delete req.headers.range
   else req.headers.range = `bytes=${start}-${end}`
