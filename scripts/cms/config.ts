@@ -124,12 +124,8 @@ const SUMMARY_KEYS = ['title', 'name', 'question', 'caption', 'day', 'author', '
 
 /** One schema field as a Decap field. */
 export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
-  let node = schema as Node
-  let required = true
-  if (node.type === 'optional' || node.type === 'nullish') {
-    required = false
-    node = node.wrapped as Node
-  }
+  const required = schema.type !== 'optional' && schema.type !== 'nullish'
+  let node = (required ? schema : (schema as Node).wrapped) as Node
   // A clearable number (schema/content.ts: the number or '', which Decap saves for a cleared box):
   // the form shows the number's own field.
   const union = baseOf(node)
