@@ -48,11 +48,9 @@ export function deployOptions(argv: string[], env: NodeJS.ProcessEnv): DeployOpt
 function main(): void {
   const plan = deployPlan(deployOptions(process.argv.slice(2), process.env))
   for (const [index, command] of plan.entries()) {
-    const [program = '', ...args] = command
     console.log(`\n[deploy ${index + 1}/${plan.length}] ${command.join(' ')}`)
-    const run = spawnSync(program === 'npm' ? 'npm' : 'npx', program === 'npm' ? args : command, {
-      stdio: 'inherit',
-    })
+    const [program, args] = command[0] === 'npm' ? ['npm', command.slice(1)] : ['npx', command]
+    const run = spawnSync(program, args, { stdio: 'inherit' })
     if (run.status !== 0) {
       console.error(`\n[deploy] stopped: «${command.join(' ')}» failed; nothing after it was deployed.`)
       process.exit(run.status ?? 1)

@@ -8,6 +8,7 @@
  * `startServer` is also what the browser tests and the benchmarks start, on a free port.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -43,11 +44,7 @@ export interface RunningServer {
 const ALLOW = ALLOWED_METHODS.join(', ')
 
 /** The headers the build wrote for every path (`/*` in dist/_headers), as Cloudflare Pages and Netlify read them. */
-function readSecurityHeaders(root: string): {
-  site: Record<string, string>
-  admin: Record<string, string>
-  inbox: Record<string, string>
-} {
+function readSecurityHeaders(root: string) {
   const file = path.join(root, '_headers')
   if (!existsSync(file))
     throw new Error(`${file} is missing: run npm run build (it writes the host configuration)`)
@@ -134,19 +131,11 @@ function normalizeRange(req: IncomingMessage, size: number): void {
   const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header)
   const [, first = '', last = ''] = match ?? []
   if (!match || (first === '' && last === '')) return void unsatisfiable()
-
-  let start: number
-  let end: number
-  if (first === '') {
-    const suffix = Number(last)
-    start = Math.max(0, size - suffix)
-    end = size - 1
-    if (suffix === 0) return void unsatisfiable()
-  } else {
-    start = Number(first)
-    end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
-    if (last !== '' && Number(last) < start) return void unsatisfiable()
-  }
+  // `bytes=-N`: the last N bytes (N = 0: none); `bytes=A-`: from A to the end; `bytes=A-B`: B ≥ A or none.
+  const suffix = first === ''
+  if (suffix ? Number(last) === 0 : last !== '' && Number(last) < Number(first)) return void unsatisfiable()
+  const start = suffix ? Math.max(0, size - Number(last)) : Number(first)
+  const end = suffix || last === '' ? size - 1 : Math.min(Number(last), size - 1)
   if (start >= size) return void unsatisfiable()
   if (end === 0) delete req.headers.range
   else req.headers.range = `bytes=${start}-${end}`
@@ -161,19 +150,6 @@ function accepts(header: string | undefined, coding: string): boolean {
     qualities.set(name, quality ? Number(quality.slice(2)) : 1)
   }
   return (qualities.get(coding) ?? qualities.get('*') ?? 0) > 0
-}
-
-interface NotFoundPage {
-  identity: Buffer
-  br?: Buffer
-  gzip?: Buffer
-}
-
-function readNotFoundPage(root: string): NotFoundPage | null {
-  const file = path.join(root, NOT_FOUND_FILE)
-  if (!existsSync(file)) return null
-  const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined)
-  return { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') }
 }
 
 /** The security headers of this server, set on every answer (kept by `reply`). */
@@ -197,23 +173,24 @@ function reply(
   res.end(body)
 }
 
-/** 404.html with status 404, precompressed like every other page when the client accepts it. */
-function sendNotFound(req: IncomingMessage, res: ServerResponse, page: NotFoundPage | null): void {
-  if (!page) return reply(res, 404, {}, 'Not Found')
-  const acceptEncoding = req.headers['accept-encoding']
-  const [encoding, body] =
-    page.br && accepts(acceptEncoding, 'br')
-      ? ['br', page.br]
-      : page.gzip && accepts(acceptEncoding, 'gzip')
-        ? ['gzip', page.gzip]
-        : [null, page.identity]
-  const headers: Record<string, string> = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': CACHE_CONTROL.page,
-    Vary: 'Accept-Encoding',
+/** Answers 404.html (read once, here) with status 404, precompressed like every other page when accepted. */
+function notFoundPage(root: string) {
+  const file = path.join(root, NOT_FOUND_FILE)
+  const read = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined)
+  const [identity, br, gzip] = [read(''), read('.br'), read('.gz')]
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!identity) return reply(res, 404, {}, 'Not Found')
+    const accept = req.headers['accept-encoding']
+    const [encoding, body] =
+      br && accepts(accept, 'br')
+        ? ['br', br]
+        : gzip && accepts(accept, 'gzip')
+          ? ['gzip', gzip]
+          : [null, identity]
+    const html = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE_CONTROL.page }
+    const encoded: Record<string, string> = encoding ? { 'Content-Encoding': encoding } : {}
+    reply(res, 404, { ...html, Vary: 'Accept-Encoding', ...encoded }, body)
   }
-  if (encoding) headers['Content-Encoding'] = encoding
-  reply(res, 404, headers, body)
 }
 
 export async function startServer({
@@ -223,14 +200,12 @@ export async function startServer({
   securityHeaders,
 }: ServerOptions): Promise<RunningServer> {
   const dir = path.resolve(root)
-  const fromFile = securityHeaders ? null : readSecurityHeaders(dir)
-  const security = securityHeaders ?? fromFile!.site
-  const adminSecurity = fromFile?.admin ?? security
-  const inboxSecurity = fromFile?.inbox ?? adminSecurity
+  const policy = securityHeaders
+    ? { site: securityHeaders, admin: securityHeaders, inbox: securityHeaders }
+    : readSecurityHeaders(dir)
   const inboxFolder = INBOX_PREFIX.slice(0, -1)
-  const notFoundPage = readNotFoundPage(dir)
   const pageExists = (route: string) => existsSync(path.join(dir, `${route.slice(1)}.html`))
-  const notFound = (req: IncomingMessage, res: ServerResponse) => sendNotFound(req, res, notFoundPage)
+  const notFound = notFoundPage(dir)
   const serveFile = sirv(dir, {
     extensions: ['html'],
     brotli: true,
@@ -249,14 +224,13 @@ export async function startServer({
     const target = req.url ?? '/'
     const admin = target.startsWith(ADMIN_PREFIX)
     const inbox = target.startsWith(INBOX_PREFIX) || /^\/admin\/solicitudes([?#]|$)/.test(target)
-    const headers = inbox ? inboxSecurity : admin ? adminSecurity : security
+    const headers = inbox ? policy.inbox : admin ? policy.admin : policy.site
     securityOf.set(res, headers)
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     if (target.length > MAX_URL_LENGTH) return reply(res, 414, {}, 'URI Too Long')
     if (req.method === 'OPTIONS') return reply(res, 204, { Allow: ALLOW })
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
       return reply(res, 405, { Allow: ALLOW }, 'Method Not Allowed')
-    }
     const pathname = safePathname(target)
     if (pathname === null) return reply(res, 400, {}, 'Bad Request')
     if (isHidden(pathname)) return notFound(req, res)
@@ -268,12 +242,8 @@ export async function startServer({
           : canonicalRedirect(pathname, pageExists)
     if (canonical !== null) {
       const query = target.includes('?') ? target.slice(target.indexOf('?')).replace(/#.*$/, '') : ''
-      return reply(
-        res,
-        CANONICAL_REDIRECT_STATUS,
-        { Location: sameHostPath(canonical) + query, 'Cache-Control': CACHE_CONTROL.page },
-        '',
-      )
+      const redirect = { Location: sameHostPath(canonical) + query, 'Cache-Control': CACHE_CONTROL.page }
+      return reply(res, CANONICAL_REDIRECT_STATUS, redirect)
     }
 
     // Set before sirv, which answers 304 without calling setHeaders.
@@ -297,13 +267,7 @@ export async function startServer({
       else reply(res, 500, {}, 'Internal Server Error')
     }
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  await once(server.listen(port, host), 'listening')
   const actualPort = (server.address() as AddressInfo).port
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
@@ -320,9 +284,8 @@ async function main(): Promise<void> {
   const root = path.resolve(process.env.DIST_DIR ?? 'dist')
   const port = Number(process.env.PORT ?? 4173)
   const host = process.env.HOST ?? '127.0.0.1'
-  if (!existsSync(path.join(root, 'index.html'))) {
+  if (!existsSync(path.join(root, 'index.html')))
     throw new Error(`${path.join(root, 'index.html')} is missing: run npm run build first`)
-  }
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT must be 0-65535, got ${port}`)
   const server = await startServer({ root, port, host })
@@ -330,9 +293,8 @@ async function main(): Promise<void> {
   console.log(
     `Serving ${shown.startsWith('..') || path.isAbsolute(shown) ? root : shown || '.'}/ at ${server.url}`,
   )
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void server.close().finally(() => process.exit(0)))
-  }
 }
 
 // Run as a script (`tsx scripts/serve.ts`). No import.meta check: ts-jest compiles this file to CommonJS for the

@@ -159,42 +159,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** Which channels tell the owner of a lead, and where they go: hosts and addresses, never a key or a path. */
 function notificationLines(env: Record<string, string>): string[] {
-  const host = (url: string) => {
-    try {
-      return new URL(url).host
-    } catch {
-      return 'URL no válida'
-    }
-  }
+  const host = (url: string) => (URL.canParse(url) ? new URL(url).host : 'URL no válida')
   const on = channelsOf(env as unknown as LeadEnv)
-  const lines: string[] = []
-  if (on.includes('email'))
-    lines.push(
-      `Aviso por correo:       a ${env.EMAIL_TO} desde ${env.EMAIL_FROM} (vía ${host(env.EMAIL_API_URL!)})`,
-    )
-  else {
-    const email = ['EMAIL_API_URL', 'EMAIL_API_KEY', 'EMAIL_FROM', 'EMAIL_TO']
-    const missing = email.filter((name) => !env[name])
-    lines.push(
-      missing.length < email.length
+  const missing = ['EMAIL_API_URL', 'EMAIL_API_KEY', 'EMAIL_FROM', 'EMAIL_TO'].filter((name) => !env[name])
+  return [
+    on.includes('email')
+      ? `Aviso por correo:       a ${env.EMAIL_TO} desde ${env.EMAIL_FROM} (vía ${host(env.EMAIL_API_URL!)})`
+      : missing.length < 4
         ? `Aviso por correo:       apagado, falta ${missing.join(', ')}`
         : 'Aviso por correo:       apagado (EMAIL_API_URL, EMAIL_API_KEY, EMAIL_FROM, EMAIL_TO)',
-    )
-  }
-  lines.push(
     on.includes('webhook')
       ? `Aviso por webhook:      a ${host(env.LEAD_WEBHOOK_URL!)}`
       : 'Aviso por webhook:      apagado (LEAD_WEBHOOK_URL)',
-  )
-  lines.push(
     !on.includes('push')
       ? 'Aviso al celular:       apagado (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: npm run push:keys)'
       : pushStandIn
         ? `Aviso al celular:       a los celulares activados en «Avisos» y al «${STAND_IN_DEVICE_NAME}» (${pushStandIn.origin}), cuyos avisos salen aquí`
         : 'Aviso al celular:       a los celulares activados en «Avisos» de la bandeja (PUSH_STAND_IN=1: uno de prueba aquí)',
-  )
-  if (on.length > 0)
-    lines.push('                        (un intento al llegar; los reintentos, del trabajo programado)')
-  else lines.push('                        Las solicitudes se guardan, pero nadie recibe aviso.')
-  return lines
+    on.length > 0
+      ? '                        (un intento al llegar; los reintentos, del trabajo programado)'
+      : '                        Las solicitudes se guardan, pero nadie recibe aviso.',
+  ]
 }

@@ -28,8 +28,7 @@ import { difference, spread } from './statistics'
 const root = path.resolve(import.meta.dirname, '../..')
 const benchDir = path.join(root, 'bench')
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
-const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean)
-const ROUTES = list(process.env.ROUTES)
+const ROUTES = process.env.ROUTES?.split(',').map((item) => item.trim()).filter(Boolean)
 /** What visitors get: a change here makes the tree differ from HEAD. */
 const VISITOR_PATHS = ['src', 'pages', 'renderer', 'schema', 'content', 'index.html', 'scripts/build', 'scripts/hosts']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']

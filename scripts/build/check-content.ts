@@ -31,7 +31,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const line of lines) process.stdout.write(`${line}\n`)
   if (problems.length > 0) {
     process.stderr.write(`${problems.join('\n')}\n`)
-    process.stderr.write(`Content check failed: ${problems.length} problem(s) in ${dir}. Nothing was built.\n`)
+    process.stderr.write(
+      `Content check failed: ${problems.length} problem(s) in ${dir}. Nothing was built.\n`,
+    )
     process.exit(1)
   }
   const count = lines.length

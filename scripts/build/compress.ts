@@ -37,11 +37,8 @@ const compressors = {
   gz: (source: Buffer) => gzipAsync(source, GZIP),
 }
 
-async function writeCompressed(
-  file: string,
-  source: Buffer,
-  kind: keyof typeof compressors,
-): Promise<boolean> {
+/** Writes `<file>.<kind>`; true when it came from the cache. */
+async function writeCompressed(file: string, source: Buffer, kind: keyof typeof compressors) {
   const target = `${file}.${kind}`
   if (!cacheDir) {
     await writeFile(target, await compressors[kind](source))
@@ -70,11 +67,8 @@ const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
 const reused = await Promise.all(
   files.map(async (file) => {
     const source = await readFile(file)
-    const [br, gz] = await Promise.all([
-      writeCompressed(file, source, 'br'),
-      writeCompressed(file, source, 'gz'),
-    ])
-    return br && gz
+    const kinds = ['br', 'gz'] as const
+    return (await Promise.all(kinds.map((kind) => writeCompressed(file, source, kind)))).every(Boolean)
   }),
 )
 const hits = reused.filter(Boolean).length

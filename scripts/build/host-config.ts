@@ -17,7 +17,6 @@ import {
   htaccessFile,
   nginxConfFile,
   redirectsFile,
-  type HostPolicy,
 } from '../hosts/host-files'
 import { collectHostPolicy, deployDirFor } from '../hosts/host-policy'
 import { readAdminOrigin } from '../hosts/host-rules'
@@ -34,7 +33,7 @@ async function main() {
       'ADMIN_ORIGIN is for Cloudflare Pages (docs/deploying/cloudflare-pages.md); unset it on Netlify',
     )
   // 1. The policy: pages, files and the CSP from what the prerender wrote, origins from the settings.
-  const policy: HostPolicy = await collectHostPolicy(dist, {
+  const policy = await collectHostPolicy(dist, {
     siteUrl: settings.SITE_URL,
     imageOrigin: settings.IMAGE_ORIGIN,
     leadEndpoint: settings.LEAD_ENDPOINT,

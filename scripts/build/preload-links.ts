@@ -41,8 +41,7 @@ export function preloadLinks(
  * photo (the hero, its largest paint) still downloading, once that photo has arrived or failed (3 s
  * at most): on a slow connection the photo then has the bandwidth to itself, and the scripts follow.
  * Browsers without paint timing wait for the first frame instead. And paint timing is not a promise:
- * Firefox ESR reports no first-contentful-paint entry for a reloaded page, and with nothing else to wait
- * for, a visitor who reloaded never got a hydrated page (found when the visitor suites first ran in Firefox). So one
+ * Firefox ESR reports no first-contentful-paint entry for a reloaded page, which would never hydrate. So one
  * second after the load event the next frame stands in for it (a no-op when the scripts are in already;
  * not at once, as Chromium can report its first paint after a frame that follows the load event).
  * Spelled out:
@@ -78,11 +77,9 @@ export const SCRIPT_LOADER =
  * paint (and the hero photo). Links work as plain links until hydration.
  */
 export function deferScripts(html: string, preloads: readonly string[]): string {
-  const tags = [...preloads]
-  const rest = html.replace(/<script type="module"[^>]*><\/script>/g, (tag) => {
-    tags.push(tag)
-    return ''
-  })
+  const moduleScript = /<script type="module"[^>]*><\/script>/g
+  const tags = [...preloads, ...(html.match(moduleScript) ?? [])]
+  const rest = html.replace(moduleScript, '')
   if (tags.length === 0) return html
   return rest.replace(
     '</body>',

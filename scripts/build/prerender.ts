@@ -22,8 +22,7 @@ type ServerEntry = typeof import('../../renderer/entry-server')
 async function main() {
   const server: ServerEntry = await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)
   const template = await readFile(path.join(dist, 'index.html'), 'utf8')
-  const viteManifest = path.join(dist, '.vite/manifest.json')
-  const manifestText = await readFile(viteManifest, 'utf8')
+  const manifestText = await readFile(path.join(dist, '.vite/manifest.json'), 'utf8')
   const manifest = JSON.parse(manifestText)
 
   const pages = [...server.paths.map((route) => ({ route, status: 200 })), { route: '/404', status: 404 }]

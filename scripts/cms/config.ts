@@ -12,8 +12,7 @@
 import * as v from 'valibot'
 import { stringify } from 'yaml'
 
-/* ------------------------------------------------------------------------------------------------ */
-/* Decap's field and config shapes (the parts we write)                                              */
+/* ---------- Decap's field and config shapes (the parts we write) ---------- */
 
 export interface CmsField {
   name: string
@@ -54,8 +53,7 @@ export interface CmsSettings {
   localBackendUrl: string
 }
 
-/* ------------------------------------------------------------------------------------------------ */
-/* Reading a valibot schema                                                                          */
+/* ---------- Reading a valibot schema ---------- */
 
 type Node = v.GenericSchema & {
   pipe?: readonly (Node | Action)[]
@@ -126,12 +124,8 @@ const SUMMARY_KEYS = ['title', 'name', 'question', 'caption', 'day', 'author', '
 
 /** One schema field as a Decap field. */
 export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
-  let node = schema as Node
-  let required = true
-  if (node.type === 'optional' || node.type === 'nullish') {
-    required = false
-    node = node.wrapped as Node
-  }
+  const required = schema.type !== 'optional' && schema.type !== 'nullish'
+  let node = (required ? schema : (schema as Node).wrapped) as Node
   // A clearable number (schema/content.ts: the number or '', which Decap saves for a cleared box):
   // the form shows the number's own field.
   const union = baseOf(node)
@@ -175,10 +169,7 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
       field.widget = 'number'
       field.value_type = action(actions, 'integer') ? 'int' : 'float'
       if (field.value_type === 'float') field.step = 0.000001
-      const min = numberOf(actions, 'min_value')
-      const max = numberOf(actions, 'max_value')
-      if (min !== undefined) field.min = min
-      if (max !== undefined) field.max = max
+      Object.assign(field, { min: numberOf(actions, 'min_value'), max: numberOf(actions, 'max_value') })
       break
     }
     case 'picklist': {
@@ -202,7 +193,6 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
       break
     case 'array': {
       const min = numberOf(actions, 'min_length')
-      const max = numberOf(actions, 'max_length')
       const item = fieldFor(name, base.item as v.GenericSchema)
       if (item.widget === 'select') {
         // A list of picklist values: one select with several choices.
@@ -223,13 +213,13 @@ export function fieldFor(name: string, schema: v.GenericSchema): CmsField {
       }
       if (min !== undefined && min > 0) field.min = min
       else field.required = false
-      if (max !== undefined) field.max = max
+      field.max = numberOf(actions, 'max_length')
       break
     }
     default:
       throw new Error(`${name}: no CMS widget for a valibot ${base.type} schema`)
   }
-  // Drop keys left undefined (hint of a list's item), so the YAML has no `null`s.
+  // Drop keys left undefined (a limit the schema leaves out, a list item's hint), so the YAML has no `null`s.
   return JSON.parse(JSON.stringify(field)) as CmsField
 }
 
@@ -240,8 +230,7 @@ export function fieldsOf(schema: v.GenericSchema): CmsField[] {
   return Object.entries(entries).map(([name, entry]) => fieldFor(name, entry))
 }
 
-/* ------------------------------------------------------------------------------------------------ */
-/* The whole configuration                                                                          */
+/* ---------- The whole configuration ---------- */
 
 export const MEDIA_FOLDER = 'content/media'
 export const PUBLIC_MEDIA_FOLDER = '/media'

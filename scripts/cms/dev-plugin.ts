@@ -28,16 +28,12 @@ export function adminDevPlugin(): Plugin {
       const bundle = new Map((await decapBundleFiles()).map((file) => [path.basename(file), file]))
       server.middlewares.use((req, res, next) => {
         const pathname = (req.url ?? '').split('?')[0] ?? ''
-        if (pathname === ADMIN_PREFIX.slice(0, -1)) {
-          res.writeHead(301, { Location: ADMIN_PREFIX }).end()
-          return
-        }
+        if (pathname === ADMIN_PREFIX.slice(0, -1))
+          return void res.writeHead(301, { Location: ADMIN_PREFIX }).end()
         if (!pathname.startsWith(ADMIN_PREFIX)) return next()
         const name = pathname.slice(ADMIN_PREFIX.length)
-        res.setHeader(
-          'Content-Security-Policy',
-          adminContentSecurityPolicy({ localBackendUrl: readCmsSettings().localBackendUrl }),
-        )
+        const policy = adminContentSecurityPolicy({ localBackendUrl: readCmsSettings().localBackendUrl })
+        res.setHeader('Content-Security-Policy', policy)
         res.setHeader('X-Robots-Tag', 'noindex, nofollow')
         res.setHeader('Cache-Control', 'no-cache')
         if (name === '' || name === 'index.html') {

@@ -41,9 +41,5 @@ console.log(`
   Ctrl+C stops both.
 `)
 
-const stop = async () => {
-  await Promise.allSettled([server.close(), proxy.close()])
-  process.exit(0)
-}
-process.on('SIGINT', () => void stop())
-process.on('SIGTERM', () => void stop())
+const stop = () => void Promise.allSettled([server.close(), proxy.close()]).then(() => process.exit(0))
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop)

@@ -9,10 +9,7 @@
 type Phrases = { [key: string]: string | Phrases }
 
 export const DECAP_ES_ADDITIONS: Phrases = {
-  auth: {
-    loginWithAzure: 'Iniciar sesión con Azure',
-    loginWithForgejo: 'Iniciar sesión con Forgejo',
-  },
+  auth: { loginWithAzure: 'Iniciar sesión con Azure', loginWithForgejo: 'Iniciar sesión con Forgejo' },
   collection: {
     sidebar: { allCollections: 'Todas las colecciones', searchIn: 'Buscar en' },
     collectionTop: {
@@ -29,10 +26,7 @@ export const DECAP_ES_ADDITIONS: Phrases = {
   editor: {
     editorControl: { field: { widgetLabel: 'Campo %{widgetLabel}' } },
     editorControlPane: {
-      widget: {
-        invalidPath: '"%{path}" no es una ruta válida',
-        pathExists: 'La ruta "%{path}" ya existe',
-      },
+      widget: { invalidPath: '"%{path}" no es una ruta válida', pathExists: 'La ruta "%{path}" ya existe' },
       i18n: {
         writingInLocale: 'Escribiendo en %{locale}',
         copyFromLocale: 'Copiar de otro idioma',
@@ -80,10 +74,7 @@ export const DECAP_ES_ADDITIONS: Phrases = {
         bulletedList: 'Lista con viñetas',
         numberedList: 'Lista numerada',
         addComponent: 'Añadir componente',
-        toggleMode: {
-          rich: 'Cambiar a texto enriquecido',
-          markdown: 'Cambiar a Markdown',
-        },
+        toggleMode: { rich: 'Cambiar a texto enriquecido', markdown: 'Cambiar a Markdown' },
       },
       image: {
         chooseMultiple: 'Elegir imágenes',

@@ -39,15 +39,11 @@ export function isEditablePath(value: string): boolean {
 export function pathsIn(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.flatMap(pathsIn)
   if (!value || typeof value !== 'object') return []
-  return Object.entries(value).flatMap(([key, inner]) =>
-    PATH_KEYS.has(key)
-      ? [inner]
-      : key === 'paths' && Array.isArray(inner)
-        ? inner
-        : typeof inner === 'object'
-          ? pathsIn(inner)
-          : [],
-  )
+  return Object.entries(value).flatMap(([key, inner]) => {
+    if (PATH_KEYS.has(key)) return [inner]
+    if (key === 'paths' && Array.isArray(inner)) return inner as unknown[]
+    return typeof inner === 'object' ? pathsIn(inner) : []
+  })
 }
 
 /** The minimal Express surface used here (express is decap-server's own dependency). */

@@ -57,26 +57,21 @@ function attributes(tag: string): Record<string, string> {
   return result
 }
 
-function startTags(html: string, name: 'script' | 'link'): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b[^>]*>`, 'gi'))].map(([tag]) =>
-    attributes(tag.slice(name.length + 1)),
-  )
-}
+/** Every `<script>` and `<link>` start tag, in document order: whether it is a script, and its attributes. */
+const startTags = (html: string) =>
+  [...html.matchAll(/<(script|link)\b([^>]*)>/gi)].map(([, name = '', rest = '']) => ({
+    script: name.toLowerCase() === 'script',
+    attrs: attributes(rest),
+  }))
 
 const relList = (attrs: Record<string, string>) => (attrs.rel ?? '').toLowerCase().split(/\s+/)
 
 /** URLs the HTML loads as first-load JavaScript: module scripts and module preloads, in document order. */
 export function firstLoadScriptUrls(html: string): string[] {
-  const urls: string[] = []
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
-    const isScript = /^<script/i.test(tag)
-    const attrs = attributes(tag.slice(isScript ? 7 : 5))
-    const url = isScript
-      ? attrs.type === 'module' && attrs.src
-      : relList(attrs).includes('modulepreload') && attrs.href
-    if (url && !urls.includes(url)) urls.push(url)
-  }
-  return urls
+  const urls = startTags(html).map(({ script, attrs }) =>
+    script ? attrs.type === 'module' && attrs.src : relList(attrs).includes('modulepreload') && attrs.href,
+  )
+  return [...new Set(urls.filter((url): url is string => Boolean(url)))]
 }
 
 /**
@@ -85,11 +80,12 @@ export function firstLoadScriptUrls(html: string): string[] {
  */
 export function crossHostResources(html: string): string[] {
   const isCrossHost = (url: string | undefined) => Boolean(url && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(url))
-  const stylesheets = startTags(html, 'link')
-    .filter((attrs) => relList(attrs).includes('stylesheet'))
-    .map((attrs) => attrs.href)
-  const scripts = startTags(html, 'script').map((attrs) => attrs.src)
-  return [...stylesheets, ...scripts].filter((url): url is string => isCrossHost(url))
+  const tags = startTags(html)
+  const stylesheets = tags.filter((tag) => !tag.script && relList(tag.attrs).includes('stylesheet'))
+  const scripts = tags.filter((tag) => tag.script)
+  return [...stylesheets.map((tag) => tag.attrs.href), ...scripts.map((tag) => tag.attrs.src)].filter(
+    (url): url is string => isCrossHost(url),
+  )
 }
 
 /** Brotli size of a file: its .br sibling when there is one, else compressed here at quality 11. */
@@ -107,15 +103,15 @@ interface ManifestChunk {
 /** Static imports per output file (`assets/x.js` → [`assets/y.js`]), from the kept client manifest. */
 function staticImportsByFile(dist: string): Map<string, string[]> {
   const manifestFile = clientManifestPath(dist)
-  const imports = new Map<string, string[]>()
   // Without it, chunks imported but not preloaded would go uncounted: refuse to measure.
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run npm run build first`)
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
-  for (const chunk of Object.values(manifest)) {
-    const files = (chunk.imports ?? []).flatMap((key) => (manifest[key] ? [manifest[key].file] : []))
-    imports.set(chunk.file, files)
-  }
-  return imports
+  return new Map(
+    Object.values(manifest).map((chunk) => [
+      chunk.file,
+      (chunk.imports ?? []).flatMap((key) => (manifest[key] ? [manifest[key].file] : [])),
+    ]),
+  )
 }
 
 /** Site path of a same-origin script URL as written in the page at `route`, or null for another host. */

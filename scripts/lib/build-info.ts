@@ -46,7 +46,6 @@ export function writeBuildInfo(file: string, info: BuildInfo): void {
 }
 
 export function readBuildInfo(file: string): BuildInfo | null {
-  if (!existsSync(file)) return null
   try {
     const info = JSON.parse(readFileSync(file, 'utf8')) as Partial<BuildInfo>
     return info.settings && info.contentDir && typeof info.builtAt === 'number' ? (info as BuildInfo) : null

@@ -31,15 +31,9 @@ export function shellEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessE
   return { ...parent, ...extra }
 }
 
-/** The environment of a build into `dist`: a shell's, with the folders and settings. */
-function buildEnvironment({ dist, ssrDist, env = {} }: BuildIntoOptions): NodeJS.ProcessEnv {
-  return {
-    ...shellEnvironment(env),
-    // As given: a relative folder is the build's own (relative to `cwd`).
-    DIST_DIR: dist,
-    SSR_DIST_DIR: ssrDist ?? `${dist}-server`,
-  }
-}
+/** A build's environment: a shell's, the settings, and the folders as given (relative ones: to `cwd`). */
+const buildEnvironment = ({ dist, ssrDist, env }: BuildIntoOptions) =>
+  shellEnvironment({ ...env, DIST_DIR: dist, SSR_DIST_DIR: ssrDist ?? `${dist}-server` })
 
 /**
  * Builds and waits, blocking (Jest's hooks, `npm start`). `inherit`: the build prints to this terminal;
@@ -75,11 +69,10 @@ export function buildInto(options: BuildIntoOptions & { log?: string }): Promise
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       if (options.log) writeFileSync(options.log, output)
-      if (code === 0) resolve()
-      else
-        reject(
-          new Error(`npm run build in ${cwd} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`),
-        )
+      if (code === 0) return resolve()
+      reject(
+        new Error(`npm run build in ${cwd} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`),
+      )
     })
   })
 }

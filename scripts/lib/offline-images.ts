@@ -45,21 +45,13 @@ export async function interceptExternal(
   const gone = () => undefined
   page.on('request', (request: HTTPRequest) => {
     const url = new URL(request.url())
-    if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:') {
-      void request.continue().catch(gone)
-      return
-    }
+    if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.protocol === 'data:')
+      return void request.continue().catch(gone)
     external.push(url.href)
     const reply = (answered: Answered) => {
-      if (answered) {
-        void request.respond(answered).catch(gone)
-      } else if (url.hostname === imageHost) {
-        void request
-          .respond({ status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) })
-          .catch(gone)
-      } else {
-        void request.abort('blockedbyclient').catch(gone)
-      }
+      if (!answered && url.hostname === imageHost)
+        answered = { status: 200, contentType: 'image/svg+xml', body: placeholderPhoto(url) }
+      void (answered ? request.respond(answered) : request.abort('blockedbyclient')).catch(gone)
     }
     const answered = answer?.(request)
     if (answered instanceof Promise)

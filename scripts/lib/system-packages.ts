@@ -111,11 +111,6 @@ export function plan(missing: readonly SystemPackage[], machine: { root: boolean
   const why = machine.aptGet
     ? 'Not running as root, so they are not installed here.'
     : 'This machine has no apt-get: install the same packages (or their equivalents) with its package manager.'
-  return {
-    action: 'stop',
-    command,
-    message: [`The tests need these Debian packages, missing here:`, ...lines, why, `Run: ${command}`].join(
-      '\n',
-    ),
-  }
+  const message = ['The tests need these Debian packages, missing here:', ...lines, why, `Run: ${command}`]
+  return { action: 'stop', command, message: message.join('\n') }
 }

@@ -11,11 +11,8 @@ const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
 export async function newVapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
   const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey)
-  const point = Buffer.concat([
-    Buffer.from([4]),
-    Buffer.from(jwk.x ?? '', 'base64url'),
-    Buffer.from(jwk.y ?? '', 'base64url'),
-  ])
+  const [x, y] = [jwk.x, jwk.y].map((coordinate) => Buffer.from(coordinate ?? '', 'base64url'))
+  const point = Buffer.concat([Buffer.from([4]), x!, y!])
   return { publicKey: b64url(point), privateKey: jwk.d ?? '' }
 }
 
@@ -23,9 +20,7 @@ export async function newVapidKeys(): Promise<{ publicKey: string; privateKey: s
  * The pair in `file` (a .dev.vars), made and appended there when it has none; `made` says which. The file is
  * created when missing.
  */
-export async function vapidKeysIn(
-  file: string,
-): Promise<{ publicKey: string; privateKey: string; made: boolean }> {
+export async function vapidKeysIn(file: string) {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
   const vars = parseDevVars(text)
   if (vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY)

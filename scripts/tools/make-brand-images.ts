@@ -16,12 +16,7 @@ const markUri = `data:image/svg+xml;base64,${Buffer.from(mark).toString('base64'
 const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
 const page = await browser.newPage()
 
-async function shot(
-  html: string,
-  width: number,
-  height: number,
-  type: 'png' | 'jpeg' = 'png',
-): Promise<Buffer> {
+async function shot(html: string, width: number, height: number, type: 'png' | 'jpeg' = 'png') {
   await page.setViewport({ width, height, deviceScaleFactor: 1 })
   await page.setContent(`<!doctype html><html><body style="margin:0">${html}</body></html>`)
   return Buffer.from(

@@ -12,11 +12,8 @@ import { startServer } from '../serve'
 
 const out = path.resolve(import.meta.dirname, '../..', 'test/.artifacts')
 await mkdir(out, { recursive: true })
-const server = await startServer({
-  root: path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist'),
-  port: 0,
-  host: '127.0.0.1',
-})
+const root = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist')
+const server = await startServer({ root, port: 0, host: '127.0.0.1' })
 const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs })
 const routes = (process.env.ROUTES ?? '/,/nosotros,/servicios,/ubicacion,/contacto,/no-existe').split(',')
 const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number)

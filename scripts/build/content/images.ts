@@ -268,12 +268,8 @@ function stemOf(file: string): string {
 const kb = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`
 
-function describe(
-  file: string,
-  processed: Processed,
-  assets: Map<string, ImageAsset>,
-  dir: string,
-): Omit<UploadedImage, 'alt'> {
+/** The image as components receive it (less its alt), its copies added to `assets`. */
+function describe(file: string, processed: Processed, assets: Map<string, ImageAsset>, dir: string) {
   const stem = `/assets/${stemOf(file)}-${processed.hash}`
   for (const output of processed.outputs) {
     const fileName = uploadedCopyUrl({ stem }, output.width, output.format).slice(1)
@@ -303,49 +299,41 @@ export async function resolveImages(
   const lines: string[] = []
   const assets = new Map<string, ImageAsset>()
   const media = new Set<string>()
-  const byFile = new Map<
-    string,
-    { image: ReturnType<typeof describe>; sourceWidth: number } | UnusableImage
-  >()
+  const byFile = new Map<string, Awaited<ReturnType<typeof processUpload>>>()
   if (uses.length) await mkdir(cacheDir, { recursive: true })
 
+  /** One uploaded file, processed (or read from the cache) once however many fields name it. */
+  async function processUpload(file: string) {
+    const started = performance.now()
+    const full = path.join(contentDir, 'media', file.slice(MEDIA_PREFIX.length))
+    media.add(full)
+    if (!existsSync(full)) return new UnusableImage(`file not found: expected ${full}`)
+    try {
+      const { processed, dir, cached } = await processedFor(await readFile(full), file, cacheDir)
+      const image = describe(file, processed, assets, dir)
+      const { source } = processed
+      const largest = processed.outputs.filter((output) => output.width === processed.width)
+      const seconds = ((performance.now() - started) / 1000).toFixed(1)
+      lines.push(
+        `image: ${file} ${source.width}×${source.height} ${source.format.toUpperCase()} ${kb(source.bytes)} → ${processed.width}×${processed.height} ` +
+          `(${largest.map((output) => `${output.format.toUpperCase()} ${kb(output.bytes)}`).join(', ')}), ` +
+          `${processed.outputs.length / FORMATS.length} widths, ${cached ? `cached, ${seconds} s` : `${seconds} s`}`,
+      )
+      return { image, sourceWidth: source.width }
+    } catch (error) {
+      if (error instanceof UnusableImage) return error
+      throw error
+    }
+  }
+
   for (const use of uses) {
-    const where = `${use.content}.yaml: ${use.field}: ${use.file}`
-    if (!byFile.has(use.file)) {
-      const started = performance.now()
-      const full = path.join(contentDir, 'media', use.file.slice(MEDIA_PREFIX.length))
-      media.add(full)
-      if (!existsSync(full)) {
-        byFile.set(use.file, new UnusableImage(`file not found: expected ${full}`))
-      } else {
-        try {
-          const bytes = await readFile(full)
-          const { processed, dir, cached } = await processedFor(bytes, use.file, cacheDir)
-          byFile.set(use.file, {
-            image: describe(use.file, processed, assets, dir),
-            sourceWidth: processed.source.width,
-          })
-          const largest = processed.outputs.filter((output) => output.width === processed.width)
-          const seconds = ((performance.now() - started) / 1000).toFixed(1)
-          lines.push(
-            `image: ${use.file} ${processed.source.width}×${processed.source.height} ${processed.source.format.toUpperCase()} ${kb(processed.source.bytes)} → ${processed.width}×${processed.height} ` +
-              `(${largest.map((output) => `${output.format.toUpperCase()} ${kb(output.bytes)}`).join(', ')}), ` +
-              `${processed.outputs.length / FORMATS.length} widths, ${cached ? `cached, ${seconds} s` : `${seconds} s`}`,
-          )
-        } catch (error) {
-          if (!(error instanceof UnusableImage)) throw error
-          byFile.set(use.file, error)
-        }
-      }
-    }
+    if (!byFile.has(use.file)) byFile.set(use.file, await processUpload(use.file))
     const result = byFile.get(use.file)!
-    if (result instanceof UnusableImage) {
-      problems.push(`${where}: ${result.message}`)
-      continue
-    }
+    const where = `${use.content}.yaml: ${use.field}: ${use.file}`
     const { use: what, min } = minWidthFor(use.content, use.field)
+    if (result instanceof UnusableImage) problems.push(`${where}: ${result.message}`)
     // Compared with the photo as uploaded (its width after orientation), not with the capped copies.
-    if (result.sourceWidth < min)
+    else if (result.sourceWidth < min)
       problems.push(
         `${where}: the photo is ${result.sourceWidth} px wide; ${what} needs at least ${min} px: upload a larger photo`,
       )

@@ -12,9 +12,7 @@ const path = require('node:path')
 const root = path.resolve(__dirname, '../../..')
 const contentDir = () => path.resolve(root, process.env.CONTENT_DIR || 'content')
 const inputs = () => [
-  ...['schema/content.ts', 'schema/paths.ts', 'src/content/format.ts'].map((file) =>
-    path.join(root, file),
-  ),
+  ...['schema/content.ts', 'schema/paths.ts', 'src/content/format.ts'].map((file) => path.join(root, file)),
   ...readdirSync(__dirname).map((file) => path.join(__dirname, file)),
   // The YAML files and the uploaded photos (content/media/).
   ...(existsSync(contentDir())
@@ -32,17 +30,10 @@ module.exports = {
   },
   process(source, filename) {
     const name = path.basename(filename, '.yaml')
+    const args = ['--import', 'tsx', path.join(__dirname, 'emit-cli.ts'), name, 'cjs']
     try {
-      const code = execFileSync(
-        process.execPath,
-        ['--import', 'tsx', path.join(__dirname, 'emit-cli.ts'), name, 'cjs'],
-        {
-          cwd: root,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      )
-      return { code }
+      const options = { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }
+      return { code: execFileSync(process.execPath, args, options) }
     } catch (error) {
       throw new Error(`content/${name}.yaml:\n${error.stderr || error.message}`)
     }

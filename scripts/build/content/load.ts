@@ -150,21 +150,15 @@ export function loadContent(dir: string = contentDir()): LoadResult {
   const parsed = raw as LoadedContent
 
   const services = parsed.servicios.services
-  const ids = new Set<string>()
-  services.forEach((service, index) => {
-    if (ids.has(service.id))
-      problems.push(
-        `servicios.yaml: services[${index}].id: expected a unique id, "${service.id}" is used twice`,
-      )
-    ids.add(service.id)
+  services.forEach(({ id }, index) => {
+    if (services.findIndex((other) => other.id === id) < index)
+      problems.push(`servicios.yaml: services[${index}].id: expected a unique id, "${id}" is used twice`)
   })
 
+  const { address } = parsed.site
   const vars = new Map<string, string>([
     ['marca', parsed.site.brand],
-    [
-      'domicilio',
-      `${parsed.site.address.area}, ${parsed.site.address.locality}, ${parsed.site.address.regionCode}`,
-    ],
+    ['domicilio', `${address.area}, ${address.locality}, ${address.regionCode}`],
     ['fundacion', String(parsed.site.foundingYear)],
     ['horas_respuesta', String(parsed.promesa.answerHours)],
     ['horas_emergencia', String(parsed.promesa.emergencyHours)],
@@ -193,9 +187,7 @@ export function loadContent(dir: string = contentDir()): LoadResult {
 
   // A price typed into a text (not quoted with {precio:…}) must still be one the services have.
   const prices = new Set(
-    services.flatMap((service) =>
-      service.price.kind === 'from' ? [formatAmount(service.price.amount)] : [],
-    ),
+    services.flatMap(({ price }) => (price.kind === 'from' ? [formatAmount(price.amount)] : [])),
   )
   for (const name of contentNames)
     mapContent(content[name], (value, where) => {

@@ -75,10 +75,8 @@ export function contentPlugin(): Plugin {
         void load().then((result) => {
           const asset = result.ok && result.assets.find((a) => `/${a.fileName}` === request.url)
           if (!asset) return next()
-          response.setHeader(
-            'Content-Type',
-            `image/${asset.fileName.split('.').pop() === 'jpg' ? 'jpeg' : asset.fileName.split('.').pop()}`,
-          )
+          const extension = path.extname(asset.fileName).slice(1)
+          response.setHeader('Content-Type', `image/${extension === 'jpg' ? 'jpeg' : extension}`)
           createReadStream(asset.source).pipe(response)
         }, next)
       })
