@@ -10,7 +10,16 @@
  * consent notice is never answered, so nothing leaves the machine.
  */
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { arch, cpus, platform, tmpdir } from 'node:os'
@@ -28,9 +37,20 @@ import { difference, spread } from './statistics'
 const root = path.resolve(import.meta.dirname, '../..')
 const benchDir = path.join(root, 'bench')
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
-const ROUTES = process.env.ROUTES?.split(',').map((item) => item.trim()).filter(Boolean)
+const ROUTES = process.env.ROUTES?.split(',')
+  .map((item) => item.trim())
+  .filter(Boolean)
 /** What visitors get: a change here makes the tree differ from HEAD. */
-const VISITOR_PATHS = ['src', 'pages', 'renderer', 'schema', 'content', 'index.html', 'scripts/build', 'scripts/hosts']
+const VISITOR_PATHS = [
+  'src',
+  'pages',
+  'renderer',
+  'schema',
+  'content',
+  'index.html',
+  'scripts/build',
+  'scripts/hosts',
+]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim()
@@ -137,7 +157,8 @@ function makeNoJsCopy(from: string, to: string): void {
       .replace(/<template id="app-scripts">[\s\S]*?<\/template>/g, '')
       .replace(/<link rel="modulepreload"[^>]*>/g, '')
       .replace(/<script(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '')
-    if (/<script(?![^>]*application\/ld\+json)|modulepreload/.test(html)) throw new Error(`${name} kept a script`)
+    if (/<script(?![^>]*application\/ld\+json)|modulepreload/.test(html))
+      throw new Error(`${name} kept a script`)
     writeFileSync(file, html)
     writeFileSync(`${file}.br`, brotliCompressSync(html))
     writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }))
@@ -175,7 +196,9 @@ function summarize(lhr: Result): Run {
   const failing = CATEGORIES.slice(1).flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? []).flatMap(({ id: audit, weight }) => {
       const result = lhr.audits[audit]
-      return result && weight > 0 && result.score !== null && result.score < 1 ? [`${id}: ${result.title}`] : []
+      return result && weight > 0 && result.score !== null && result.score < 1
+        ? [`${id}: ${result.title}`]
+        : []
     }),
   )
   return {
@@ -195,7 +218,11 @@ function summarize(lhr: Result): Run {
 
 /** One Lighthouse load in a fresh Chromium; once more if Lighthouse lost its trace (NO_NAVSTART, ~1 run in 100). */
 async function runLighthouse(url: string, retry = true): Promise<{ run: Run; report: string }> {
-  const browser = await puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs, timeout: 15_000 })
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    timeout: 15_000,
+  })
   try {
     const port = Number(new URL(browser.wsEndpoint()).port)
     const options = { port, hostname: '127.0.0.1', output: 'json' as const, logLevel: 'error' as const }
@@ -249,14 +276,19 @@ function routeReport(route: string, runs: Runs): string[] {
 
 /** The targets for the tree (docs/performance.md): against the no-JS copy, and not worse than the reference. */
 function targets(runs: Runs): string[] {
-  const tree = (reference: Variant, metric: Metric) => difference(of(runs, 'tree', metric), of(runs, reference, metric))
+  const tree = (reference: Variant, metric: Metric) =>
+    difference(of(runs, 'tree', metric), of(runs, reference, metric))
   const check = (met: boolean, what: string, detail: string) => `${met ? '✓' : '✗'} ${what} (${detail})`
   const tbt = tree('nojs', 'tbtMs').delta
   const perf = tree('nojs', 'perf').delta
   const paints = (['lcpMs', 'cls'] as const).map((metric) => {
     const d = tree('nojs', metric)
     const noise = d.beyondNoise ? 'beyond noise' : 'within noise'
-    return check(!(d.delta > 0 && d.beyondNoise), `${METRICS[metric]} not worse than nojs`, `Δ ${format(metric, d.delta)}, ${noise}`)
+    return check(
+      !(d.delta > 0 && d.beyondNoise),
+      `${METRICS[metric]} not worse than nojs`,
+      `Δ ${format(metric, d.delta)}, ${noise}`,
+    )
   })
   const worse = compared.flatMap((metric) => {
     const d = tree('ref', metric)
@@ -287,7 +319,11 @@ async function main(): Promise<void> {
     const env: NodeJS.ProcessEnv = { IMAGE_ORIGIN: stub.origin }
     if (process.env.PLAUSIBLE_DOMAIN && !process.env.PLAUSIBLE_SRC) env.PLAUSIBLE_SRC = stub.origin
     const checkout = path.join(work, 'ref')
-    const dists = { tree: path.join(treeOut, 'dist'), ref: path.join(checkout, 'dist'), nojs: path.join(work, 'nojs') }
+    const dists = {
+      tree: path.join(treeOut, 'dist'),
+      ref: path.join(checkout, 'dist'),
+      nojs: path.join(work, 'nojs'),
+    }
     console.log(`bench: building the working tree (photos from ${stub.origin}) …`)
     // Inside the checkout, where the server bundle finds node_modules.
     await buildInto({ cwd: root, dist: dists.tree, env })
@@ -305,15 +341,22 @@ async function main(): Promise<void> {
       const server = await startServer({ root: dists[name], port: 0, host: '127.0.0.1' })
       served.push({ name, dist: dists[name], server })
     }
-    console.log(`bench: built (${seconds(started)}); ${ROUNDS} rounds × ${VARIANTS.length} variants × ${routes.length} routes`)
+    console.log(
+      `bench: built (${seconds(started)}); ${ROUNDS} rounds × ${VARIANTS.length} variants × ${routes.length} routes`,
+    )
     /** First-load JS and HTML per route, KB brotli (the no-JS copy has no scripts, nor a manifest to find them). */
     const bytes: Record<string, Record<string, { js: number; html: number }>> = {}
     for (const { name, dist } of served.filter((variant) => variant.name !== 'nojs'))
       bytes[name] = Object.fromEntries(
-        measureRoutes(dist).map((b) => [b.route, { js: +toKb(b.firstLoadJsBytesBr).toFixed(1), html: +toKb(b.htmlBytesBr).toFixed(1) }]),
+        measureRoutes(dist).map((b) => [
+          b.route,
+          { js: +toKb(b.firstLoadJsBytesBr).toFixed(1), html: +toKb(b.htmlBytesBr).toFixed(1) },
+        ]),
       )
 
-    const runs = new Map(routes.map((route) => [route, new Map(VARIANTS.map((name) => [name, [] as Run[]])) as Runs]))
+    const runs = new Map(
+      routes.map((route) => [route, new Map(VARIANTS.map((name) => [name, [] as Run[]])) as Runs]),
+    )
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const route of routes) {
         // The order rotates by round: no variant always runs first, or right after the others.
@@ -325,7 +368,9 @@ async function main(): Promise<void> {
           runs.get(route)!.get(name)!.push(run)
           line.push(`${name} ${run.perf}/${run.tbtMs.toFixed(0)}`)
         }
-        console.log(`bench: round ${round}/${ROUNDS} ${route}: perf/TBT ${line.join(', ')} (${seconds(started)})`)
+        console.log(
+          `bench: round ${round}/${ROUNDS} ${route}: perf/TBT ${line.join(', ')} (${seconds(started)})`,
+        )
       }
     }
 
@@ -334,19 +379,32 @@ async function main(): Promise<void> {
       `## npm run bench, ${date.slice(0, 16).replace('T', ' ')} UTC, ${ROUNDS} interleaved rounds; ` +
         `ref = ${reference.subject} (${reference.why})`,
       'Cells: median [min–max]. "beyond noise": larger than both IQRs and ≥ 80 % of rounds agree on the sign.',
-      ...(ROUNDS < 5 ? ['Fewer than 5 rounds: all must agree, which chance alone does often; a verdict here is weak.'] : []),
+      ...(ROUNDS < 5
+        ? ['Fewer than 5 rounds: all must agree, which chance alone does often; a verdict here is weak.']
+        : []),
     ]
     for (const [route, byVariant] of runs) lines.push('', ...routeReport(route, byVariant))
     lines.push('', '### Targets (tree)', '')
     for (const [route, byVariant] of runs) lines.push(`${route}: ${targets(byVariant).join('; ')}`)
     lines.push('', `First-load JS / HTML, KB br (budgets ${BUDGETS.firstLoadJsKb} / ${BUDGETS.htmlKb}):`)
     for (const [name, byRoute] of Object.entries(bytes))
-      lines.push(`  ${name}: ${Object.entries(byRoute).map(([r, b]) => `${r} ${b.js}/${b.html}`).join(', ')}`)
+      lines.push(
+        `  ${name}: ${Object.entries(byRoute)
+          .map(([r, b]) => `${r} ${b.js}/${b.html}`)
+          .join(', ')}`,
+      )
     const failing = [...runs].flatMap(([route, byVariant]) =>
-      [...new Set(byVariant.get('tree')!.flatMap((run) => run.failing))].map((audit) => `  ${route} ${audit}`),
+      [...new Set(byVariant.get('tree')!.flatMap((run) => run.failing))].map(
+        (audit) => `  ${route} ${audit}`,
+      ),
     )
-    lines.push('', `Audits below 1 outside performance (tree, any round): ${failing.length ? '' : 'none'}`, ...failing)
-    if (stub.lateSizes.size) lines.push(`Photo sizes made during measurement: ${[...stub.lateSizes].join(', ')}`)
+    lines.push(
+      '',
+      `Audits below 1 outside performance (tree, any round): ${failing.length ? '' : 'none'}`,
+      ...failing,
+    )
+    if (stub.lateSizes.size)
+      lines.push(`Photo sizes made during measurement: ${[...stub.lateSizes].join(', ')}`)
     console.log(`\n${lines.join('\n')}`)
 
     const results = {
@@ -354,10 +412,14 @@ async function main(): Promise<void> {
       rounds: ROUNDS,
       reference,
       environment: { node: process.version, platform: `${platform()} ${arch()}`, cpus: cpus().length },
-      setup: 'Lighthouse default config (mobile, simulated throttling), four categories; photos from a local stub',
+      setup:
+        'Lighthouse default config (mobile, simulated throttling), four categories; photos from a local stub',
       bytes,
       routes: Object.fromEntries(
-        [...runs].map(([route, byVariant]) => [route, { variants: Object.fromEntries(byVariant), targets: targets(byVariant) }]),
+        [...runs].map(([route, byVariant]) => [
+          route,
+          { variants: Object.fromEntries(byVariant), targets: targets(byVariant) },
+        ]),
       ),
     }
     writeFileSync(path.join(benchDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)

@@ -57,9 +57,13 @@ async function checkBuild(project: Config.ProjectConfig, name: string): Promise<
   }
   console.log(`\n[${name}] Building dist/ again for the tests: ${reason}.`)
   const started = Date.now()
-  await buildInto({ dist, ssrDist: `${dist}-server`, env: { ...wanted }, cwd: root }).catch((error: Error) => {
-    throw new Error(`The build for the ${name} tests failed (npm run build shows it whole): ${error.message}`)
-  })
+  await buildInto({ dist, ssrDist: `${dist}-server`, env: { ...wanted }, cwd: root }).catch(
+    (error: Error) => {
+      throw new Error(
+        `The build for the ${name} tests failed (npm run build shows it whole): ${error.message}`,
+      )
+    },
+  )
   console.log(`[${name}] Built dist/ in ${Math.round((Date.now() - started) / 1000)} s.`)
   const still = staleReason(dist, { settings: wanted, contentDir }, root)
   if (still) throw new Error(`After building, dist/ is still not the build the ${name} tests need: ${still}.`)

@@ -26,7 +26,8 @@ export function emitModule(data: unknown, format: 'esm' | 'cjs'): string {
   const icons = [...used].sort()
   const freeze = path.join(projectRoot, 'src/content/freeze.ts')
   const constants = Object.entries(data as Record<string, unknown>).filter(
-    ([key, value]) => /^[A-Za-z_$][\w$]*$/.test(key) && (typeof value === 'number' || typeof value === 'string'),
+    ([key, value]) =>
+      /^[A-Za-z_$][\w$]*$/.test(key) && (typeof value === 'number' || typeof value === 'string'),
   )
   if (format === 'esm')
     return [

@@ -107,13 +107,20 @@ function lookUp(vars: ReadonlyMap<string, string>, name: string): string | undef
  * `value` rebuilt with `visit` applied to every node, each with its path (`services[1].price.amount`): what `visit`
  * returns replaces the node; `undefined` keeps it and goes on into its items or fields.
  */
-export function mapContent(value: unknown, visit: (node: unknown, where: string) => unknown, where = ''): unknown {
+export function mapContent(
+  value: unknown,
+  visit: (node: unknown, where: string) => unknown,
+  where = '',
+): unknown {
   const mapped = visit(value, where)
   if (mapped !== undefined) return mapped
   if (Array.isArray(value)) return value.map((item, index) => mapContent(item, visit, `${where}[${index}]`))
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, mapContent(item, visit, where ? `${where}.${key}` : key)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        mapContent(item, visit, where ? `${where}.${key}` : key),
+      ]),
     )
   return value
 }
