@@ -38,13 +38,12 @@ export const theGitHub = (options: Partial<StandInOptions> = {}): OwnersGitHub =
   }, 'GitHub')
 
 /** The variables that point the site's functions at this GitHub (theGitHub's; docs/configuration.md). */
-export function githubVars(github: GitHubStandIn): Record<string, string> {
-  const { app, repo } = github as OwnersGitHub
+export function githubVars({ app, repo, origin }: OwnersGitHub): Record<string, string> {
   return {
     GITHUB_CLIENT_ID: app.clientId,
     GITHUB_CLIENT_SECRET: app.secret,
-    GITHUB_OAUTH_ORIGIN: github.origin,
-    GITHUB_API_ORIGIN: github.origin,
+    GITHUB_OAUTH_ORIGIN: origin,
+    GITHUB_API_ORIGIN: origin,
     CMS_GITHUB_REPO: repo,
   }
 }

@@ -20,14 +20,13 @@ import { localInboxSignIn } from '../../scripts/hosts/inbox-sign-in'
 import { freePort, localD1Id, startPages, type PagesServer } from '../../scripts/hosts/servers'
 import { projectCompatibilityDate } from '../../scripts/lib/compatibility-date'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
-import type { GitHubStandIn } from '../stand-ins/github'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
 import { startTurnstileStandIn, TURNSTILE_TEST, type TurnstileStandIn } from '../stand-ins/turnstile'
 import { builtSite, migratedD1, projectRoot, type BuildName } from './builds'
 import { applyMigrations, d1Through, type TestD1 } from './d1'
 import { hooked, until } from './hooks'
 import { rows } from './lead-requests'
-import { githubVars } from './owner'
+import { githubVars, type OwnersGitHub } from './owner'
 
 /** Wednesday 25 November 2026, 16:00 UTC: 10:00 in Mexico City, where the clock starts unless told. */
 export const T0 = new Date('2026-11-25T16:00:00.000Z')
@@ -45,7 +44,7 @@ export interface StackOptions {
   /** Turnstile's check on: its secret, and siteverify on the stand-in. */
   turnstile?: boolean
   /** GitHub, for the CMS's and the inbox's sign-in. */
-  github?: GitHubStandIn
+  github?: OwnersGitHub
   /** Where the test clock starts (default T0). */
   clock?: Date
   /**
