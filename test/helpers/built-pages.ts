@@ -8,29 +8,20 @@ import path from 'node:path'
 import { ADMIN_PREFIX } from '../../scripts/hosts/host-rules'
 import { distDir } from './builds'
 
-export interface BuiltPage {
-  /** Absolute path of the file. */
-  file: string
-  /** The path a visitor asks for: `/`, `/nosotros` …; the not-found page answers an unknown path. */
-  route: string
-  notFound: boolean
-}
+const NOT_FOUND_ROUTE = '/pagina-que-no-existe'
 
-export const NOT_FOUND_ROUTE = '/pagina-que-no-existe'
-
-export function builtPages(root: string = distDir): BuiltPage[] {
+/**
+ * Each page's absolute `file`, and its `route`: the path a visitor asks for (`/`, `/nosotros` …); the
+ * not-found page (`notFound`) answers an unknown path.
+ */
+export function builtPages(root: string = distDir) {
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter(
-      (name) => name.endsWith('.html') && !`/${name.split(path.sep).join('/')}`.startsWith(ADMIN_PREFIX),
-    )
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => name.endsWith('.html') && !`/${name}`.startsWith(ADMIN_PREFIX))
     .sort()
   if (files.length === 0) throw new Error(`no *.html under ${root}: run npm run build first`)
   return files.map((name) => {
-    const slug = name
-      .split(path.sep)
-      .join('/')
-      .replace(/(^|\/)index\.html$/, '')
-      .replace(/\.html$/, '')
+    const slug = name.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')
     const notFound = slug === '404'
     return { file: path.join(root, name), route: notFound ? NOT_FOUND_ROUTE : `/${slug}`, notFound }
   })

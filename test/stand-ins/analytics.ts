@@ -11,10 +11,10 @@
 import type { HTTPRequest } from 'puppeteer-core'
 import type { ExternalAnswer } from '../../scripts/lib/offline-images'
 
-export const PLAUSIBLE_EVENTS = 'https://plausible.io/api/event'
+const PLAUSIBLE_EVENTS = 'https://plausible.io/api/event'
 
 /** See the file header: a test stand-in for gtag.js, not Google's code. */
-export const GTAG_STAND_IN = `/* TEST STAND-IN for gtag.js (test/stand-ins/analytics.ts): not Google's code. */
+const GTAG_STAND_IN = `/* TEST STAND-IN for gtag.js (test/stand-ins/analytics.ts): not Google's code. */
 (function () {
   var dataLayer = (window.dataLayer = window.dataLayer || [])
   var tid = ''
@@ -82,13 +82,8 @@ export function analyticsRecorder(): Recorder {
         if (key === 'dt') props.title = value
       })
       const name = url.searchParams.get('en') ?? ''
-      sent.push({
-        provider: 'ga4',
-        name,
-        url: url.searchParams.get('dl') ?? undefined,
-        props,
-        raw: url.search,
-      })
+      const page = url.searchParams.get('dl') ?? undefined
+      sent.push({ provider: 'ga4', name, url: page, props, raw: url.search })
       return { status: 204, headers: CORS, body: '' }
     }
     return undefined

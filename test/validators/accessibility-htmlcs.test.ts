@@ -7,10 +7,8 @@
  * shared it (load 11–17): 26–49 s for the 12 runs (6 pages × 2 widths).
  * Run: `npx jest test/validators/accessibility-htmlcs.test.ts --selectProjects chromium` after a build.
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { Browser, Page } from 'puppeteer-core'
-import { openPage, projectRoot, theBrowser } from '../helpers/browser'
+import { openPage, theBrowser } from '../helpers/browser'
 import { builtPages } from '../helpers/built-pages'
 import { theSite } from '../helpers/site'
 
@@ -40,12 +38,8 @@ const pa11y = require('pa11y') as (
   options: Pa11yOptions,
 ) => Promise<{ documentTitle: string; issues: Pa11yIssue[] }>
 
-const versionOf = (relative: string) =>
-  (
-    JSON.parse(readFileSync(path.join(projectRoot, 'node_modules', relative, 'package.json'), 'utf8')) as {
-      version: string
-    }
-  ).version
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a package's own package.json
+const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version
 
 const WIDTHS = [
   { width: 1280, height: 800 },

@@ -8,10 +8,9 @@
  * (DIST_DIR=<dir> checks another build).
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { distDir, projectRoot } from '../helpers/builds'
+import { distDir } from '../helpers/builds'
 import { builtPages } from '../helpers/built-pages'
 
 interface VnuMessage {
@@ -43,37 +42,23 @@ test('the W3C Nu Html Checker finds no error on any built page', () => {
   const java = javaVersion()
   // The jar the npm package vnu-jar ships (its main module exports this same path).
   const jar = require.resolve('vnu-jar/build/dist/vnu.jar')
-  const { version } = JSON.parse(
-    readFileSync(path.join(projectRoot, 'node_modules/vnu-jar/package.json'), 'utf8'),
-  ) as { version: string }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package's own package.json
+  const { version } = require('vnu-jar/package.json') as { version: string }
 
   const started = Date.now()
-  const result = spawnSync(
-    JAVA,
-    [
-      '-jar',
-      jar,
-      '--format',
-      'json',
-      '--stdout',
-      '--exit-zero-always',
-      '--also-check-css',
-      ...pages.map((page) => page.file),
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  )
+  const options = ['--format', 'json', '--stdout', '--exit-zero-always', '--also-check-css']
+  const result = spawnSync(JAVA, ['-jar', jar, ...options, ...pages.map((page) => page.file)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (result.status !== 0) throw new Error(`vnu.jar failed (${result.status}): ${result.stderr}`)
   const { messages } = JSON.parse(result.stdout) as { messages: VnuMessage[] }
 
   const byFile = new Map<string, VnuMessage[]>(pages.map((page) => [page.file, []]))
   const unplaced: VnuMessage[] = []
-  for (const message of messages) {
-    const file = message.url?.startsWith('file:') ? fileURLToPath(message.url) : undefined
-    const list = file ? byFile.get(file) : undefined
-    if (list) list.push(message)
-    else unplaced.push(message)
-  }
+  for (const message of messages)
+    (byFile.get(message.url?.startsWith('file:') ? fileURLToPath(message.url) : '') ?? unplaced).push(message)
 
   const lines = [
     `W3C Nu Html Checker ${version} (vnu.jar) on ${java}, ${pages.length} pages in ${seconds} s:`,

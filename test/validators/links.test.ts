@@ -50,6 +50,11 @@ function linkinator(options: Record<string, unknown>): Promise<LinkResult[]> {
   })
 }
 
+const brokenOf = (links: LinkResult[]) =>
+  links
+    .filter((link) => link.state === 'BROKEN')
+    .map((link) => `${link.url} (${link.status ?? 'no answer'}) on ${link.parent ?? 'start'}`)
+
 function summary(name: string, links: LinkResult[]): string {
   const checked = links.filter((link) => link.state !== 'SKIPPED')
   const local = (link: LinkResult) => new URL(link.url, 'file:///').pathname
@@ -69,28 +74,19 @@ function summary(name: string, links: LinkResult[]): string {
             : 'meta text',
       ),
   )
-  const broken = links.filter((link) => link.state === 'BROKEN')
+  const broken = brokenOf(links)
   return [
     `  ${name}: ${checked.length} URLs checked (pages: ${[...pages].sort().join(' ')}), ${broken.length} broken, ${links.length - checked.length} skipped (${[...skippedHosts].sort().join(', ')})`,
-    ...broken.map(
-      (link) => `    BROKEN ${link.url} (${link.status ?? 'no answer'}) on ${link.parent ?? 'start'}`,
-    ),
+    ...broken.map((line) => `    BROKEN ${line}`),
   ].join('\n')
 }
-
-const brokenOf = (links: LinkResult[]) =>
-  links
-    .filter((link) => link.state === 'BROKEN')
-    .map((link) => `${link.url} (${link.status ?? 'no answer'}) on ${link.parent ?? 'start'}`)
 
 const server = theSite()
 
 test('linkinator finds no broken internal link, fragment or asset in the served build', async () => {
   const started = Date.now()
   const pages = builtPages()
-  const routes = pages
-    .filter((page) => !page.notFound)
-    .map((page) => `${server.url}${page.route === '/' ? '/' : page.route}`)
+  const routes = pages.filter((page) => !page.notFound).map((page) => `${server.url}${page.route}`)
   const served = await linkinator({ path: routes, recurse: true })
   const notFound = pages.find((page) => page.notFound)
   const notFoundLinks = notFound
@@ -106,9 +102,8 @@ test('linkinator finds no broken internal link, fragment or asset in the served 
     ].join('\n'),
   )
   // Every page the build wrote was reached and answered 200.
-  for (const route of routes) {
+  for (const route of routes)
     expect(served.find((link) => link.url === route)).toMatchObject({ state: 'OK', status: 200 })
-  }
   expect(brokenOf(served)).toEqual([])
   expect(brokenOf(notFoundLinks)).toEqual([])
   expect(notFound).toBeDefined()

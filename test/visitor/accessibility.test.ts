@@ -16,6 +16,7 @@ import { theSite } from '../helpers/site'
 
 const WIDTHS = [390, 1280] as const
 const HEIGHT = { 390: 844, 1280: 800 } as const
+type Width = (typeof WIDTHS)[number]
 
 const site = theSite()
 const browser = theBrowser()
@@ -24,7 +25,7 @@ const browser = theBrowser()
  * Opens `path` with reduced motion (entrance animations off, so nothing is judged half-transparent),
  * waits for hydration, and scrolls to the bottom and back so every lazy block has been revealed.
  */
-async function openHydrated(path: string, width: (typeof WIDTHS)[number]) {
+async function openHydrated(path: string, width: Width) {
   const opened = await openPage(browser, { width, height: HEIGHT[width] })
   const { page } = opened
   await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }])
@@ -51,10 +52,7 @@ const expectNoViolations = async (page: Page) => expect(await violationsOf(page)
  * catches it), at phone width; the keyboard path's focus indicator on the home page and the contact page with the
  * success toast showing, at desktop width.
  */
-const THEN: Record<
-  (typeof WIDTHS)[number],
-  Record<string, { what: string; run(page: Page): Promise<void> }>
-> = {
+const THEN: Record<Width, Record<string, { what: string; run(page: Page): Promise<void> }>> = {
   390: {
     [paths.inicio]: {
       what: ', nor with the mobile menu open; the check catches a photo that lost its text alternative',

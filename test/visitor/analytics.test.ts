@@ -29,8 +29,8 @@ import {
   VALID,
   waitForHydration,
   waitForToast,
-  type FormValues,
 } from '../helpers/quote-form'
+import { ROUTES } from '../helpers/routes'
 import { theSite } from '../helpers/site'
 import { analyticsRecorder, type Recorder, type Sent } from '../stand-ins/analytics'
 import { leadsStandIn } from '../stand-ins/leads'
@@ -44,30 +44,30 @@ const REJECT = '::-p-aria([name="Rechazar"][role="button"])'
 const FAILURE_TITLE = 'No pudimos enviar tu mensaje'
 
 /** What a visitor typed (and its parts): none of it may appear in anything sent to a provider. */
-const TYPED: FormValues = VALID
+const TYPED = VALID
 const PERSONAL = [TYPED.name, TYPED.phone, TYPED.email, TYPED.message, 'María', '5550101', 'example.com']
 
 const named = (rec: Recorder, provider: Sent['provider'], name: string) =>
   rec.sent.filter((sent) => sent.provider === provider && sent.name === name)
 
-/** Waits until `count` events of that name have been recorded. */
-async function waitForSent(
-  rec: Recorder,
-  provider: Sent['provider'],
-  name: string,
-  count = 1,
-  timeout = 10_000,
-) {
+/** Polls until `done()` holds, or fails after 10 s with `failure()`. */
+async function pollUntil(done: () => boolean, failure: () => string, every = 50) {
   const started = Date.now()
-  while (named(rec, provider, name).length < count) {
-    if (Date.now() - started > timeout) {
-      const seen = rec.sent.map((sent) => `${sent.provider}:${sent.name}`).join(', ')
-      throw new Error(
-        `waited ${timeout} ms for ${count} × ${provider} ${name}; recorded: ${seen || 'nothing'}`,
-      )
-    }
-    await sleep(50)
+  while (!done()) {
+    if (Date.now() - started > 10_000) throw new Error(failure())
+    await sleep(every)
   }
+}
+
+/** Waits until `count` events of that name have been recorded. */
+async function waitForSent(rec: Recorder, provider: Sent['provider'], name: string, count = 1) {
+  await pollUntil(
+    () => named(rec, provider, name).length >= count,
+    () => {
+      const seen = rec.sent.map((sent) => `${sent.provider}:${sent.name}`).join(', ')
+      return `waited 10000 ms for ${count} × ${provider} ${name}; recorded: ${seen || 'nothing'}`
+    },
+  )
   return named(rec, provider, name)
 }
 
@@ -172,14 +172,12 @@ async function clickLink(page: Page, selector: string) {
 }
 
 function expectNoPersonalData(rec: Recorder) {
-  for (const sent of rec.sent) {
-    for (const value of PERSONAL) {
-      expect({ sent: sent.raw, contains: decodeURIComponent(sent.raw).includes(value) }).toEqual({
-        sent: sent.raw,
+  for (const { raw } of rec.sent)
+    for (const value of PERSONAL)
+      expect({ sent: raw, contains: decodeURIComponent(raw).includes(value) }).toEqual({
+        sent: raw,
         contains: false,
       })
-    }
-  }
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -188,23 +186,18 @@ describe('with Plausible and GA4 configured', () => {
   test('one page view per visited page, first load included, with its title and canonical path', async () => {
     const { page, rec, problems, runtimeRequests } = await visit(variant.url, '/')
     await waitForSent(rec, 'plausible', 'pageview')
-    const routes: [string, string][] = [
-      ['Nosotros', '/nosotros'],
-      ['Servicios', '/servicios'],
-      ['Ubicación', '/ubicacion'],
-      ['Contacto', '/contacto'],
-    ]
-    for (const [name, route] of routes) {
-      await clickNav(page, name)
+    const routes = ROUTES.slice(1)
+    for (const [i, { nav, path: route }] of routes.entries()) {
+      await clickNav(page, nav)
       await page.waitForFunction((expected) => location.pathname === expected, { polling: 100 }, route)
-      await waitForSent(rec, 'plausible', 'pageview', routes.findIndex(([, r]) => r === route) + 2)
+      await waitForSent(rec, 'plausible', 'pageview', i + 2)
     }
     await page.goBack()
     await page.waitForFunction(() => location.pathname === '/ubicacion', { polling: 100 })
     await waitForSent(rec, 'plausible', 'pageview', 6)
     await sleep(500)
 
-    const visited = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto', '/ubicacion']
+    const visited = ['/', ...routes.map((route) => route.path), '/ubicacion']
     expect(
       named(rec, 'plausible', 'pageview').map(({ url, props }) => ({ url, title: props.title })),
     ).toEqual(visited.map((route) => ({ url: variant.url + route, title: prerenderedTitle(route) })))
@@ -322,12 +315,15 @@ describe('with Plausible and GA4 configured', () => {
     }
 
     // Contact links on the page, each in its place.
-    await clickLink(page, 'main ul a[href^="tel:"]')
-    await clickLink(page, 'main ul a[href^="mailto:"]')
-    await clickLink(page, '[aria-labelledby="emergencia"] a[href^="tel:"]')
-    await clickLink(page, '[aria-labelledby="privacidad"] a[href^="mailto:"]')
-    await clickLink(page, 'footer a[href^="tel:"]')
-    await clickLink(page, 'footer a[href^="mailto:"]')
+    for (const link of [
+      'main ul a[href^="tel:"]',
+      'main ul a[href^="mailto:"]',
+      '[aria-labelledby="emergencia"] a[href^="tel:"]',
+      '[aria-labelledby="privacidad"] a[href^="mailto:"]',
+      'footer a[href^="tel:"]',
+      'footer a[href^="mailto:"]',
+    ])
+      await clickLink(page, link)
 
     // The location page: the floating button (at the top of the page), the closing band, the details.
     await page.evaluate(() => window.scrollTo(0, 0))
@@ -428,14 +424,12 @@ describe('with Plausible and GA4 configured', () => {
     await other.bringToFront()
     // By interval: animation frames, puppeteer's default polling, stop in a tab behind another.
     await page.waitForFunction(() => document.visibilityState === 'hidden', { timeout: 5000, polling: 100 })
-    for (const metric of ['LCP', 'INP', 'CLS', 'FCP', 'TTFB']) {
-      const started = Date.now()
-      while (!rec.sent.some((sent) => sent.name === 'web_vital' && sent.props.metric === metric)) {
-        if (Date.now() - started > 10_000)
-          throw new Error(`no ${metric}: ${rec.sent.map((s) => s.raw).join('\n')}`)
-        await sleep(100)
-      }
-    }
+    for (const metric of ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'])
+      await pollUntil(
+        () => rec.sent.some((sent) => sent.name === 'web_vital' && sent.props.metric === metric),
+        () => `no ${metric}: ${rec.sent.map((s) => s.raw).join('\n')}`,
+        100,
+      )
     await sleep(500)
     const vitals = named(rec, 'plausible', 'web_vital')
     expect(vitals.map((sent) => sent.props.metric).sort()).toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB'])

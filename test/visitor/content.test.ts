@@ -287,51 +287,25 @@ describe('the edited build: counts follow the content, grids hold other counts',
 
   const site = theSite({ build: 'edited' })
   const browser = theBrowser()
-  const grids = [
-    {
-      path: '/servicios',
-      what: 'seven services',
-      selector: 'ul[aria-labelledby="lista-servicios"] > li',
-      count: 7,
-    },
-    {
-      path: '/contacto',
-      what: 'five FAQs',
-      selector: 'section[aria-labelledby="preguntas"] details',
-      count: 5,
-    },
-    {
-      path: '/',
-      what: 'two testimonials',
-      selector: 'section[aria-labelledby="testimonios"] ul > li',
-      count: 2,
-    },
-    {
-      path: '/nosotros',
-      what: 'four team members',
-      selector: 'section[aria-labelledby="equipo"] ul > li',
-      count: 4,
-    },
+  // [what, path, selector of each item, count]
+  const grids: [string, string, string, number][] = [
+    ['seven services', '/servicios', 'ul[aria-labelledby="lista-servicios"] > li', 7],
+    ['five FAQs', '/contacto', 'section[aria-labelledby="preguntas"] details', 5],
+    ['two testimonials', '/', 'section[aria-labelledby="testimonios"] ul > li', 2],
+    ['four team members', '/nosotros', 'section[aria-labelledby="equipo"] ul > li', 4],
   ]
 
   describe.each([375, 1280])('at %i px', (width) => {
     test.each(grids)(
-      '$what: all shown, inside the page, none overlapping',
-      async ({ path: route, selector, count }) => {
+      '%s: all shown, inside the page, none overlapping',
+      async (_what, route, selector, count) => {
         const { page, problems } = await openPage(browser, { width })
         try {
           await page.goto(`${site.url}${route}`, { waitUntil: 'load' })
           const layout = await page.$$eval(selector, (items) =>
             items.map((item) => {
-              const box = item.getBoundingClientRect()
-              return {
-                left: box.left,
-                right: box.right,
-                top: box.top + window.scrollY,
-                bottom: box.bottom + window.scrollY,
-                width: box.width,
-                height: box.height,
-              }
+              const { left, right, top, bottom, width, height } = item.getBoundingClientRect()
+              return { left, right, width, height, top: top + scrollY, bottom: bottom + scrollY }
             }),
           )
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

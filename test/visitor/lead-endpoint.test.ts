@@ -64,7 +64,6 @@ const leads = leadsStandIn()
 const site = theSite({ build: 'endpoint', leads })
 const browser = theBrowser()
 const opened: OpenedPage[] = []
-const posts = () => leads.posts()
 
 beforeEach(() => leads.reset())
 afterEach(async () => {
@@ -110,18 +109,16 @@ async function submit(page: Page): Promise<number> {
 async function expectFailureKeepsEverything(page: Page): Promise<void> {
   const shown = await toastsOf(page)
   expect(shown).toHaveLength(1)
-  const [failure] = shown
-  expect(failure!.text).toContain(FAILURE_TITLE)
-  expect(failure!.text).not.toContain(SUCCESS_TITLE)
-  expect(failure!.background).toBe(DANGER_RGB)
+  const { text, background, links } = shown[0]!
+  expect(text).toContain(FAILURE_TITLE)
+  expect(text).not.toContain(SUCCESS_TITLE)
+  expect(background).toBe(DANGER_RGB)
 
-  const whatsapp = failure!.links.find((link) => link.href.startsWith(WHATSAPP_PREFIX))
+  const whatsapp = links.find((link) => link.href.startsWith(WHATSAPP_PREFIX))
   expect(whatsapp).toBeDefined()
   const message = new URL(whatsapp?.href ?? '').searchParams.get('text') ?? ''
-  expect(message).toContain(TRIMMED.name)
-  expect(message).toContain(TRIMMED.service)
-  expect(message).toContain(TRIMMED.message)
-  expect(failure!.links.map((link) => link.href)).toContain(PHONE_HREF)
+  for (const part of [TRIMMED.name, TRIMMED.service, TRIMMED.message]) expect(message).toContain(part)
+  expect(links.map((link) => link.href)).toContain(PHONE_HREF)
 
   expect(await readValues(page)).toEqual(TYPED)
   expect(await submitButtonState(page)).toEqual({ label: SUBMIT, disabled: false })
@@ -196,8 +193,8 @@ describe('delivering a quote request', () => {
     await waitForToast(page, SUCCESS_TITLE)
     const after = Date.now()
 
-    expect(posts()).toHaveLength(1)
-    const [post] = posts() as [ReceivedLead]
+    expect(leads.posts()).toHaveLength(1)
+    const [post] = leads.posts() as [ReceivedLead]
     expect(post.url).toBe(LEADS_PATH)
     expect(post.headers['content-type']).toBe('application/json')
     expect(post.headers.accept).toBe('application/json')
@@ -239,8 +236,7 @@ describe('delivering a quote request', () => {
     const sent = postsFrom(page)
 
     await page.locator(button(SUBMIT)).click({ count: 2 })
-    const nameField = await page.$(field('name'))
-    await nameField?.focus()
+    await (await page.$(field('name')))?.focus()
     for (let i = 0; i < 5; i += 1) await page.keyboard.press('Enter')
     await page.mouse.move(1, 1)
 
@@ -248,7 +244,7 @@ describe('delivering a quote request', () => {
     // Every press came before the toast; after it the form is empty and cannot be sent.
     expect(sent).toHaveLength(1)
     expect(await readValues(page)).toEqual(EMPTY)
-    expect(posts()).toHaveLength(1)
+    expect(leads.posts()).toHaveLength(1)
   })
 
   test('a filled honeypot gets the success toast but nothing reaches the endpoint', async () => {
@@ -276,7 +272,7 @@ describe('delivering a quote request', () => {
 
     const clickedAt = await submit(page)
     const shownAt = await waitForToast(page, FAILURE_TITLE)
-    expect(posts()).toHaveLength(1)
+    expect(leads.posts()).toHaveLength(1)
     await expectFailureKeepsEverything(page)
 
     // Lasting: still there well past a toast's 5 s (a lower bound, which load can only lengthen).
@@ -320,7 +316,7 @@ describe('delivering a quote request', () => {
     )
     const shownAt = records.find((record) => record.toast)?.t ?? Number.NaN
     expect(shownAt - clicked).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS - 500)
-    expect(posts()).toHaveLength(1)
+    expect(leads.posts()).toHaveLength(1)
     await expectFailureKeepsEverything(page)
   }, 120_000) // hang guard: the 15 s limit, the 45 s wait above, and the page's setup on a loaded machine
 })

@@ -33,33 +33,20 @@ async function openContact(width: number, height: number): Promise<Tab> {
   return tab
 }
 
-interface LabelPlace {
-  focused: string | undefined
-  labelTop: number
-  /** The bottom of the focused control: the label sits above it, so this is the bottom of the pair. */
-  fieldBottom: number
-  headerBottom: number
-  viewportHeight: number
-}
-
 /** Where the label of the focused control and the control are, against the sticky header and the viewport. */
-function focusedLabelPlace(tab: Tab): Promise<LabelPlace> {
+function focusedLabelPlace(tab: Tab) {
   return tab.evaluate(() => {
     const focused = document.activeElement as HTMLInputElement
     const label = focused.labels?.[0]
     return {
       focused: label?.textContent?.trim(),
       labelTop: label?.getBoundingClientRect().top ?? NaN,
+      // The bottom of the focused control: the label sits above it, so this is the bottom of the pair.
       fieldBottom: focused.getBoundingClientRect().bottom,
       headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
       viewportHeight: window.innerHeight,
     }
   })
-}
-
-function expectLabelVisible(place: LabelPlace): void {
-  expect(place.labelTop).toBeGreaterThanOrEqual(place.headerBottom)
-  expect(place.fieldBottom).toBeLessThanOrEqual(place.viewportHeight)
 }
 
 /**
@@ -163,7 +150,8 @@ describe.each([
           `${tab.engine} ${tab.width} px, ${key} missing, field ${place}: ${JSON.stringify(placed)}`,
         )
         expect({ place, focused: placed.focused }).toEqual({ place, focused: LABELS[key] })
-        expectLabelVisible(placed)
+        expect(placed.labelTop).toBeGreaterThanOrEqual(placed.headerBottom)
+        expect(placed.fieldBottom).toBeLessThanOrEqual(placed.viewportHeight)
         // Nothing was sent and the visitor's text is all still there.
         expect(await readValues(tab)).toEqual(values)
         expect(await tab.evaluate(() => document.querySelector('form')!.checkValidity())).toBe(false)

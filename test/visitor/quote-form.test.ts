@@ -47,8 +47,7 @@ import {
   type FieldKey,
   VALID,
 } from '../helpers/quote-form'
-
-const ROUTES = ['/', '/nosotros', '/servicios', '/ubicacion', '/contacto']
+import { ROUTES } from '../helpers/routes'
 
 const SERVICE_PLACEHOLDER = 'Selecciona un servicio'
 const SUCCESS_TEXT = 'Gracias por contactarnos. Te responderemos en menos de 24 horas.'
@@ -103,10 +102,10 @@ const TOAST_HANG_GUARD_MS = 15_000
  * Waits until no toast is left in the region. The timeout is a hang guard, not a measure: how long the toast
  * stayed is read from the page's own clock (`watchToast`), so a busy machine cannot fail or pass it.
  */
-async function waitForNoToast(page: Page, timeout = TOAST_HANG_GUARD_MS): Promise<void> {
+async function waitForNoToast(page: Page): Promise<void> {
   await page.waitForFunction(
     (label) => document.querySelector(`[role="region"][aria-label="${label}"]`)?.querySelector('li') == null,
-    { timeout, polling: 100 },
+    { timeout: TOAST_HANG_GUARD_MS, polling: 100 },
     VIEWPORT_LABEL,
   )
 }
@@ -127,6 +126,10 @@ function happened(time: number | null, what: string): number {
   return time
 }
 
+/** Waits until the page's own clock (performance.now) reaches `until`. */
+const pageTimeReaches = (page: Page, until: number) =>
+  page.waitForFunction((at) => performance.now() >= at, { timeout: 30_000, polling: 100 }, until)
+
 /**
  * Records, in the page's own clock (performance.now), the life of the next toast and the pointer's moves into
  * and out of the notifications region; the returned function reads the times (null: not happened) and the
@@ -135,12 +138,7 @@ function happened(time: number | null, what: string): number {
  */
 async function watchToast(page: Page): Promise<() => Promise<ToastTimes & { now: number }>> {
   await page.evaluate((label) => {
-    const times = {
-      shown: null as number | null,
-      gone: null as number | null,
-      entered: null as number | null,
-      left: null as number | null,
-    }
+    const times: ToastTimes = { shown: null, gone: null, entered: null, left: null }
     Object.assign(window, { __toastTimes: times })
     const region = () => document.querySelector(`[role="region"][aria-label="${label}"]`)
     new MutationObserver(() => {
@@ -156,20 +154,8 @@ async function watchToast(page: Page): Promise<() => Promise<ToastTimes & { now:
         !inside.contains(event.relatedTarget as Node | null)
       )
     }
-    document.addEventListener(
-      'pointerover',
-      (event) => {
-        if (crosses(event) && times.entered === null) times.entered = performance.now()
-      },
-      true,
-    )
-    document.addEventListener(
-      'pointerout',
-      (event) => {
-        if (crosses(event)) times.left = performance.now()
-      },
-      true,
-    )
+    document.addEventListener('pointerover', (e) => crosses(e) && (times.entered ??= performance.now()), true)
+    document.addEventListener('pointerout', (e) => crosses(e) && (times.left = performance.now()), true)
   }, VIEWPORT_LABEL)
   return () =>
     page.evaluate(() => ({
@@ -405,11 +391,7 @@ describeOnce('the success toast', () => {
 
     // Seven seconds of hovering in the page's clock, more than the whole 5000 ms timer: the toast is still there.
     const hovered = happened((await times()).entered, 'the hover')
-    await page.waitForFunction(
-      (until) => performance.now() >= until,
-      { timeout: 30_000, polling: 100 },
-      hovered + 7000,
-    )
+    await pageTimeReaches(page, hovered + 7000)
     expect(await toasts(page)).toHaveLength(1)
 
     await page.mouse.move(1, 1)
@@ -439,11 +421,7 @@ describeOnce('the success toast', () => {
 
     // 6500 ms after it appeared in the page's clock, well past its 5000 ms timer, it is still there.
     const shown = happened((await times()).shown, 'the toast')
-    await page.waitForFunction(
-      (until) => performance.now() >= until,
-      { timeout: 30_000, polling: 100 },
-      shown + 6500,
-    )
+    await pageTimeReaches(page, shown + 6500)
     expect(await toasts(page)).toHaveLength(1)
     expect((await times()).gone).toBeNull()
   })
@@ -479,8 +457,9 @@ describeOnce('the success toast', () => {
     await submit(tab)
     await waitForToast(page, SUCCESS_TITLE)
     await page.evaluate((label) => {
-      const first = document.querySelector(`[role="region"][aria-label="${label}"] li`)
-      Object.assign(window, { firstToast: first })
+      Object.assign(window, {
+        firstToast: document.querySelector(`[role="region"][aria-label="${label}"] li`),
+      })
     }, VIEWPORT_LABEL)
 
     await fillControls(tab, { ...VALID, name: 'Jorge Hernández' })
@@ -497,8 +476,7 @@ describeOnce('the success toast', () => {
     await page.waitForFunction(
       (label) => {
         const items = document.querySelectorAll(`[role="region"][aria-label="${label}"] li`)
-        const current = items[0]
-        return items.length === 1 && current !== (window as unknown as { firstToast: Element }).firstToast
+        return items.length === 1 && items[0] !== (window as unknown as { firstToast: Element }).firstToast
       },
       { timeout: 5000, polling: 50 },
       VIEWPORT_LABEL,
@@ -541,7 +519,7 @@ describeOnce('drafts', () => {
 describe('the floating WhatsApp button', () => {
   testOnce('every page has it, opening a prefilled wa.me chat in a new tab', async () => {
     const tab = await open()
-    for (const route of ROUTES) {
+    for (const { path: route } of ROUTES) {
       await tab.goto(route)
       const links = await tab.evaluate(
         (name: string) =>

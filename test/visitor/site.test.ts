@@ -91,11 +91,6 @@ const servedHead = (tab: Tab) =>
     }
   })
 
-async function fetchPage(path: string) {
-  const response = await fetch(urlOf(path), { redirect: 'manual' })
-  return { status: response.status, html: await response.text(), location: response.headers.get('location') }
-}
-
 /**
  * Hydration is over (everyLinkHydrated, test/helpers/hydration.ts). Then one idle period of the page's main
  * thread (WebKit has no requestIdleCallback: two frames and a task), so effects have run and whatever they log
@@ -448,8 +443,9 @@ describe('script loading', () => {
 describe.each(NOT_FOUND_PATHS)('unknown path %s', (path) => {
   describeServer('as served', () => {
     test('answers 404 with the error screen inside the site chrome, kept out of search results', async () => {
-      const { status, html } = await fetchPage(path)
-      expect(status).toBe(404)
+      const response = await fetch(urlOf(path), { redirect: 'manual' })
+      const html = await response.text()
+      expect(response.status).toBe(404)
       expect(html).toContain('Unexpected Application Error!')
       expect(html).toContain('404 Not Found')
       expect(headOf(html)).toContain('<meta name="robots" content="noindex')
@@ -508,14 +504,14 @@ describePage("mobile menu at a phone's width", () => {
         .map((link) => link.textContent?.trim())
     })
   const focused = () =>
-    tab.evaluate(() => ({
-      label:
-        document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
-      inPanel: (() => {
-        const id = document.querySelector('header button[aria-controls]')?.getAttribute('aria-controls')
-        return Boolean(id && document.getElementById(id)?.contains(document.activeElement))
-      })(),
-    }))
+    tab.evaluate(() => {
+      const active = document.activeElement
+      const id = document.querySelector('header button[aria-controls]')?.getAttribute('aria-controls')
+      return {
+        label: active?.getAttribute('aria-label') ?? active?.textContent?.trim(),
+        inPanel: Boolean(id && document.getElementById(id)?.contains(active)),
+      }
+    })
   const panel = () =>
     tab.element(
       () =>
@@ -572,9 +568,7 @@ describePage("mobile menu at a phone's width", () => {
     await tab.waitFor(
       (h1: string) => document.querySelector('h1')?.textContent?.trim() === h1,
       [servicios.intro.title],
-      {
-        what: 'the Servicios page',
-      },
+      { what: 'the Servicios page' },
     )
     await settle(tab)
     await menuSettled('false')
