@@ -355,11 +355,16 @@ onlyIn(
       await withTab(inbox.site, { width: 390, height: 844, fresh: true }, async (copy) => {
         await puppeteerPage(copy).setCookie(...cookies.filter(({ name }) => name === 'aquapuebla_inbox'))
         await copy.goto(INBOX_PREFIX)
-        // The copy is signed in and has its list: its first requests are done before the first browser signs
-        // out (under load, a list still on its way came back 401 and the copy was signed out before the search).
+        // The copy is signed in and every request it makes on its own is answered before the first browser signs
+        // out: its list, and the «Avisos» panel's list of devices, whose code loads after the list. Under load,
+        // either one still on its way came back 401 and signed the copy out before the search (the devices list
+        // did so in a stress run, shown by holding that request until after «Salir»).
         await copy.byRole('button', 'Salir')
         await copy.waitFor(() => Boolean(document.getElementById('cuenta')?.textContent), [], {
           what: "the copy's list, read with the copied cookie",
+        })
+        await copy.waitFor(() => Boolean(document.getElementById('avisos-aparatos')), [], {
+          what: "the copy's «Avisos» panel with its devices, read with the copied cookie",
         })
         const search = await copy.byRole('searchbox', 'Buscar por nombre, teléfono, correo o mensaje')
         await first.click(await first.byRole('button', 'Salir'))
