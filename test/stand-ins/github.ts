@@ -233,9 +233,12 @@ export async function startGitHubStandIn(options: StandInOptions): Promise<GitHu
   ]
   const repo = options.repository ? new MemoryRepository(options.repository) : undefined
   /** The records the handlers fill, emptied by `reset`. */
-  const records = { tokenRequests: [], authorizeRequests: [], requests: [], commits: [], revocations: [] }
+  const records: Pick<
+    GitHubStandIn,
+    'tokenRequests' | 'authorizeRequests' | 'requests' | 'commits' | 'revocations'
+  > = { tokenRequests: [], authorizeRequests: [], requests: [], commits: [], revocations: [] }
   /** The object handed back below, made first with the records so the handlers reach them and its settings. */
-  const standIn = { ...records } as unknown as GitHubStandIn
+  const standIn: typeof records & Pick<GitHubStandIn, 'revocationOutage'> = { ...records }
   /** Tokens revoked since they were last issued. */
   const revoked = new Set<string>()
   let origin = ''
