@@ -8,13 +8,12 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ThemeProvider } from 'styled-components'
+import { AppProviders } from '../../src/app-providers'
 import { QuoteForm } from '../../src/components/quote-form'
 import { contacto } from '../../src/content/contacto'
 import { clearSubmission, markOpened, submissionStore, SUBMISSION_KEY } from '../../src/leads/draft'
 import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/leads/lead'
 import { SCRIPT_WAIT_MS } from '../../src/leads/turnstile-widget'
-import { theme } from '../../src/theme/theme'
 import { resetToasts } from '../../src/toast/toast-store'
 import { Toaster } from '../../src/toast/toaster'
 
@@ -165,10 +164,10 @@ afterEach(() => {
 /** The form and the toaster, and a user whose pauses advance the fake clock. */
 function showForm() {
   render(
-    <ThemeProvider theme={theme}>
+    <AppProviders>
       <QuoteForm form={contacto.form} />
       <Toaster />
-    </ThemeProvider>,
+    </AppProviders>,
   )
   return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
 }
