@@ -99,13 +99,8 @@ const TYPED = {
 
 /** A status, a status after two seconds, no answer at all, or a network error. */
 type Answer = 'network' | 'timeout' | number | { status: number; afterMs: number }
-interface Sent {
-  id?: string
-  openedAt?: string
-  submittedAt?: string
-  name?: string
-  'cf-turnstile-response'?: string
-}
+/** What a POST carried, of the fields a test reads. */
+type Sent = Partial<Record<'id' | 'openedAt' | 'submittedAt' | 'name' | 'cf-turnstile-response', string>>
 
 /** Answers the form's POSTs in the order given; records what each one carried. */
 function answering(answers: Answer[]) {
