@@ -216,8 +216,7 @@ describe('the alert ceiling and the digest', () => {
     )
     expect(lead.standIn.emails).toHaveLength(2)
     // The schedule's next run after the third lead: its digest, on both channels.
-    const report = await runSchedule(lead.env, at('2026-11-25T16:25:00.000Z'))
-    expect(report.digestsCreated).toBe(2)
+    expect((await runSchedule(lead.env, at('2026-11-25T16:25:00.000Z'))).digestsCreated).toBe(2)
     expect(lead.standIn.webhooks).toHaveLength(3)
     const digest = lead.standIn.emails[2]
     expect(digest?.idempotencyKey).toBe('aquapuebla/digest/2026-11-25T16:25:00.000Z/email')
