@@ -4,14 +4,13 @@
  * tests (test/visitor/analytics.test.ts) against real builds; jest's globals leave analytics off.
  */
 import { render, screen } from '@testing-library/react'
-import { ThemeProvider } from 'styled-components'
 import { CONSENT_KEY, readConsent, saveConsent } from '../../src/analytics/consent'
 import { ConsentNotice } from '../../src/analytics/consent-notice'
 import { analyticsCspSources } from '../../src/analytics/csp-sources'
 import { canonicalPath } from '../../src/analytics/events'
 import { plausibleEventsUrl } from '../../src/analytics/provider-urls'
 import { quoteOutcomeEvent } from '../../src/analytics/quote-outcome'
-import { theme } from '../../src/theme/theme'
+import { AppProviders } from '../../src/app-providers'
 
 // A real delivery and an HTTP failure, and every event's properties (all but its name), as Plausible and GA4 get
 // them: test/visitor/analytics.test.ts «conversion events…».
@@ -93,9 +92,9 @@ test('the answer to the consent notice is kept, and anything else reads as no an
 // Its two buttons answer in Chromium: test/visitor/analytics.test.ts («Aceptar (keyboard)…», «Rechazar…»).
 test('the consent notice is a labelled region that names Google Analytics and links the privacy notice', () => {
   render(
-    <ThemeProvider theme={theme}>
+    <AppProviders>
       <ConsentNotice onAnswer={() => undefined} />
-    </ThemeProvider>,
+    </AppProviders>,
   )
   expect(screen.getByRole('region', { name: 'Aviso de cookies' })).toHaveTextContent('Google Analytics')
   expect(screen.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(

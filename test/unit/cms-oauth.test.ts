@@ -12,11 +12,9 @@ import { startGitHubStandIn, type GitHubStandIn } from '../stand-ins/github'
 const SITE = 'https://www.aquapuebla.mx'
 let fakeGitHub: GitHubStandIn
 let env: Required<OAuthEnv>
-let tokenRequests: Record<string, string>[]
 
 beforeAll(async () => {
   fakeGitHub = await startGitHubStandIn({ secret: 'secreto', code: 'codigo-bueno', token: 'gho_token123' })
-  tokenRequests = fakeGitHub.tokenRequests
   env = {
     GITHUB_CLIENT_ID: 'Iv1.cliente',
     GITHUB_CLIENT_SECRET: 'secreto',
@@ -29,7 +27,7 @@ beforeAll(async () => {
 })
 
 afterAll(() => fakeGitHub.close())
-beforeEach(() => (tokenRequests.length = 0))
+beforeEach(() => (fakeGitHub.tokenRequests.length = 0))
 
 /** Starts a sign-in as the admin's pop-up does; returns GitHub's consent URL and the state cookie. */
 function begin() {
@@ -159,7 +157,7 @@ test('a callback with another state, none, or a state cookie without the __Host-
     const { posted } = runPopup(await response.text(), SITE)
     expect(posted[1]?.[0]).toMatch(/^authorization:github:error:\{"message":"the sign-in expired/)
   }
-  expect(tokenRequests).toEqual([])
+  expect(fakeGitHub.tokenRequests).toEqual([])
 })
 
 test("GitHub's refusal reaches the admin as an error, and a site without the app's secrets says so", async () => {

@@ -191,8 +191,6 @@ describe('GitHub sign-in', () => {
     return { authorize, finish, sessionOf }
   }
   const revoked = (token: string) => [{ clientId: 'Iv1.cliente', token, appCredentials: true, status: 204 }]
-  const sessionIn = (setCookie: string | null) =>
-    new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(setCookie ?? '')?.[1]
 
   // Sent to GitHub with the app's id, the repo scope and our callback, back in the inbox as that account, the
   // session cookie HttpOnly and SameSite=Strict, the token revoked with the app's credentials:
@@ -256,7 +254,7 @@ describe('GitHub sign-in', () => {
     const { finish, sessionOf } = await signIn('gho_duena', { cookie: old.cookie, lead: 'lead-7' })
     expect(finish.status).toBe(303)
     expect(finish.headers.get('Location')).toBe('/admin/solicitudes/?solicitud=lead-7')
-    const renewed = sessionIn(finish.headers.get('Set-Cookie'))
+    const renewed = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(finish.headers.get('Set-Cookie') ?? '')?.[1]
     expect(await (await sessionOf(`${SESSION_COOKIE}=${renewed}`)).json()).toMatchObject({ renew: false })
     expect((await sessionOf(old.cookie)).status).toBe(401)
   })

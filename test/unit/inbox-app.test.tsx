@@ -85,15 +85,12 @@ const month = (key: string, figures: Partial<MonthFigures> = {}): MonthFigures =
  */
 function fakeApi(leads: Lead[], session: () => Promise<SessionAnswer> = async () => SESSION) {
   const store = new Map(leads.map((one) => [one.id, one]))
-  const counts = () => {
-    const byStatus = { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 }
-    for (const one of store.values()) byStatus[one.status] += 1
-    return byStatus
-  }
   const unanswered = () =>
     [...store.values()].filter((one) => one.status === 'nuevo' && !one.first_contact_at)
   const page = (filter: Filter): LeadPage => {
     const all = [...store.values()]
+    const counts = { nuevo: 0, contactado: 0, cotizado: 0, ganado: 0, perdido: 0, spam: 0 }
+    for (const one of all) counts[one.status] += 1
     const shown =
       filter.view === 'por-atender'
         ? unanswered().sort((a, b) => b.urgent - a.urgent || (a.due_at ?? '').localeCompare(b.due_at ?? ''))
@@ -105,7 +102,7 @@ function fakeApi(leads: Lead[], session: () => Promise<SessionAnswer> = async ()
       total: shown.length,
       page: 1,
       pageSize: 25,
-      counts: counts(),
+      counts,
       unanswered: {
         total: unanswered().length,
         late: unanswered().filter((one) => one.due_at && Date.parse(one.due_at) <= NOW).length,

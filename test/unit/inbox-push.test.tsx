@@ -50,12 +50,7 @@ function memoryApi(
       devices.push(added)
       return added
     },
-    async remove(id) {
-      devices.splice(
-        devices.findIndex((device) => device.id === id),
-        1,
-      )
-    },
+    remove: async (id) => void devices.splice(devices.map((one) => one.id).indexOf(id), 1),
     async test(id) {
       return forgotten.includes(id)
         ? { sent: false, nonce: `aquapuebla/test/n/${id}`, error: GONE }

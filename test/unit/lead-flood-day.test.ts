@@ -53,15 +53,8 @@ function day() {
   return posts.sort((a, b) => a.at - b.at)
 }
 
-interface Sent {
-  at: number
-  channel: 'email' | 'webhook'
-  kind: string
-  request: NotifyRequest
-}
-
 test(`a day of flood: per channel, messages within the budget, emergencies alerted at once, one closing message`, async () => {
-  const sent: Sent[] = []
+  const sent: { at: number; channel: 'email' | 'webhook'; kind: string; request: NotifyRequest }[] = []
   let recorded = 0
   /** What the stand-in got since the last look, at the simulated time `at`. */
   const collect = (at: number) => {

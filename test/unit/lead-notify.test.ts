@@ -26,6 +26,9 @@ jest.setTimeout(60_000)
 const lead = leadBench()
 const { post, rows, settle } = lead
 const at = (iso: string) => () => new Date(iso)
+/** Delivers what is due at `iso` on this test's D1 and env. */
+const deliver = (iso: string, timeoutMs?: number) =>
+  deliverDue(lead.d1.db, lead.env, { now: at(iso), timeoutMs })
 const text = (request: { body: Record<string, unknown> } | undefined) => String(request?.body.text)
 
 describe('delivery', () => {
@@ -51,13 +54,10 @@ describe('delivery', () => {
     )
     lead.standIn.reset()
     // Not due yet: nothing sent.
-    expect(await deliverDue(lead.d1.db, lead.env, { now: at('2026-11-25T10:00:30.000Z') })).toEqual([])
+    expect(await deliver('2026-11-25T10:00:30.000Z')).toEqual([])
     // Due: two senders at once (the request's and the schedule's) send each notification once.
-    const due = at('2026-11-25T10:01:00.000Z')
-    const [first, second] = await Promise.all([
-      runSchedule(lead.env, due),
-      deliverDue(lead.d1.db, lead.env, { now: due }),
-    ])
+    const due = '2026-11-25T10:01:00.000Z'
+    const [first, second] = await Promise.all([runSchedule(lead.env, at(due)), deliver(due)])
     expect([...first.sent, ...second].filter((outcome) => outcome.delivered)).toHaveLength(2)
     expect(lead.standIn.requests.map((request) => request.path).sort()).toEqual(['/emails', '/webhook'])
     expect(await rows('SELECT state, attempts FROM notifications')).toEqual([
@@ -71,10 +71,7 @@ describe('delivery', () => {
     lead.env.LEAD_WEBHOOK_URL = undefined
     await post(formJson()).then(settle)
     lead.standIn.mode = 'hang'
-    const [outcome] = await deliverDue(lead.d1.db, lead.env, {
-      now: at('2026-11-25T10:01:00.000Z'),
-      timeoutMs: 300,
-    })
+    const [outcome] = await deliver('2026-11-25T10:01:00.000Z', 300)
     expect(outcome).toMatchObject({ delivered: false, error: 'no answer within 0.3 s' })
     lead.standIn.mode = 'fail'
     await runSchedule(lead.env, () => after(GIVE_UP_MS))
@@ -129,9 +126,9 @@ describe('delivery', () => {
       },
     ])
     // Still locked: nobody sends it.
-    expect(await deliverDue(lead.d1.db, lead.env, { now: at('2026-11-25T10:01:30.000Z') })).toEqual([])
+    expect(await deliver('2026-11-25T10:01:30.000Z')).toEqual([])
     // The lock expired: claimed again, sent again under the same key, and the API sends nothing new.
-    const [retry] = await deliverDue(lead.d1.db, lead.env, { now: at('2026-11-25T10:02:00.000Z') })
+    const [retry] = await deliver('2026-11-25T10:02:00.000Z')
     expect(retry).toMatchObject({ delivered: true })
     expect(lead.standIn.requests.map((request) => request.replayed)).toEqual([false, true])
     expect(lead.standIn.emails).toHaveLength(1)
@@ -149,10 +146,7 @@ describe('delivery', () => {
     // 10 sends of 1 s each with a 2.5 s timeout: four at a time the queue takes 3 s, so a timer started with the
     // queue would time the last round out; each send's timer starts with its own fetch. (1.5 s of margin per
     // send: with 0.6 s this failed at load average 20.)
-    const outcomes = await deliverDue(lead.d1.db, lead.env, {
-      now: at('2026-11-25T10:05:00.000Z'),
-      timeoutMs: 2500,
-    })
+    const outcomes = await deliver('2026-11-25T10:05:00.000Z', 2500)
     expect(outcomes).toHaveLength(10)
     expect(outcomes.every((outcome) => outcome.delivered)).toBe(true)
     expect(lead.standIn.maxInFlight).toBe(4)
@@ -222,8 +216,7 @@ describe('the alert ceiling and the digest', () => {
     )
     expect(lead.standIn.emails).toHaveLength(2)
     // The schedule's next run after the third lead: its digest, on both channels.
-    const report = await runSchedule(lead.env, at('2026-11-25T16:25:00.000Z'))
-    expect(report.digestsCreated).toBe(2)
+    expect((await runSchedule(lead.env, at('2026-11-25T16:25:00.000Z'))).digestsCreated).toBe(2)
     expect(lead.standIn.webhooks).toHaveLength(3)
     const digest = lead.standIn.emails[2]
     expect(digest?.idempotencyKey).toBe('aquapuebla/digest/2026-11-25T16:25:00.000Z/email')

@@ -65,8 +65,7 @@ describe('the database down', () => {
     await expectErrorPage(await lead.formPost({ ...LEAD, name: 'Sin JavaScript' }), 503, leadAnswers.relayed)
     // Nothing at all reaches the owner: the visitor is told nothing was saved.
     lead.standIn.mode = 'fail'
-    const unsent = await post(formJson({ id: uuid(3) }))
-    expect(await unsent.json()).toEqual({ error: leadAnswers.unavailable })
+    expect(await (await post(formJson({ id: uuid(3) }))).json()).toEqual({ error: leadAnswers.unavailable })
   })
 
   test('no robot reaches the owner through it, and a flood of relays stops at the isolate’s share', async () => {

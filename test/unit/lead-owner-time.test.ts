@@ -8,6 +8,7 @@
  */
 type Formatter = typeof Intl.DateTimeFormat
 
+/** Runs `run` with such old zone data, the modules it imports loaded afresh (they make formatters as they load). */
 async function withOldZoneData(run: () => Promise<void>): Promise<void> {
   const Real: Formatter = Intl.DateTimeFormat
   const Old = function (locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
@@ -16,7 +17,7 @@ async function withOldZoneData(run: () => Promise<void>): Promise<void> {
   } as unknown as Formatter
   Intl.DateTimeFormat = Old
   try {
-    await run()
+    await jest.isolateModulesAsync(run)
   } finally {
     Intl.DateTimeFormat = Real
   }
@@ -31,29 +32,25 @@ test('with time-zone data from before Mexico ended daylight saving time, the own
     }).format(new Date('2026-07-15T15:00:00.000Z'))
     // What such a phone shows for the zone itself: an hour late.
     expect(zoned).toBe('10')
-    await jest.isolateModulesAsync(async () => {
-      const time = await import('../../contract/owner-time')
-      const summer = new Date('2026-07-15T15:00:00.000Z')
-      expect(time.ownerTime(summer)).toBe('miércoles 15 de julio, 9:00')
-      expect(time.ownerNumeric(summer)).toBe('2026-07-15 09:00')
-      expect(time.ownerDate(summer)).toEqual({ day: '2026-07-15', hour: 9 })
-      expect(time.ownerDayStart('2026-07-15').toISOString()).toBe('2026-07-15T06:00:00.000Z')
-      // Winter was never in doubt; and before the change, the zone's own rules (UTC−5 that summer).
-      expect(time.ownerTime(new Date('2026-11-25T15:15:00.000Z'))).toBe('miércoles 25 de noviembre, 9:15')
-      expect(time.ownerNumeric(new Date('2022-07-15T15:00:00.000Z'))).toBe('2022-07-15 10:00')
-    })
+    const time = await import('../../contract/owner-time')
+    const summer = new Date('2026-07-15T15:00:00.000Z')
+    expect(time.ownerTime(summer)).toBe('miércoles 15 de julio, 9:00')
+    expect(time.ownerNumeric(summer)).toBe('2026-07-15 09:00')
+    expect(time.ownerDate(summer)).toEqual({ day: '2026-07-15', hour: 9 })
+    expect(time.ownerDayStart('2026-07-15').toISOString()).toBe('2026-07-15T06:00:00.000Z')
+    // Winter was never in doubt; and before the change, the zone's own rules (UTC−5 that summer).
+    expect(time.ownerTime(new Date('2026-11-25T15:15:00.000Z'))).toBe('miércoles 25 de noviembre, 9:15')
+    expect(time.ownerNumeric(new Date('2022-07-15T15:00:00.000Z'))).toBe('2022-07-15 10:00')
   })
 })
 
 test('the inbox writes its dates in UTC−6 too, whatever the phone’s zone data (src/inbox/format.ts)', async () => {
   await withOldZoneData(async () => {
-    await jest.isolateModulesAsync(async () => {
-      const { receivedAt, shortReceivedAt } = await import('../../src/inbox/format')
-      const now = Date.parse('2026-11-25T15:00:00.000Z')
-      expect(shortReceivedAt('2026-07-15T15:00:00.000Z')).toBe('15 jul, 09:00')
-      // 23:30 in Puebla, not 0:30 of the next day (as the old rules would have it).
-      expect(receivedAt('2026-07-16T05:30:00.000Z', now)).toBe('15 jul, 23:30')
-      expect(receivedAt('2025-07-15T15:00:00.000Z', now)).toBe('15 jul 2025, 09:00')
-    })
+    const { receivedAt, shortReceivedAt } = await import('../../src/inbox/format')
+    const now = Date.parse('2026-11-25T15:00:00.000Z')
+    expect(shortReceivedAt('2026-07-15T15:00:00.000Z')).toBe('15 jul, 09:00')
+    // 23:30 in Puebla, not 0:30 of the next day (as the old rules would have it).
+    expect(receivedAt('2026-07-16T05:30:00.000Z', now)).toBe('15 jul, 23:30')
+    expect(receivedAt('2025-07-15T15:00:00.000Z', now)).toBe('15 jul 2025, 09:00')
   })
 })

@@ -214,8 +214,7 @@ describe('reminders', () => {
 describe('first contact', () => {
   test('a status moved on from nuevo is the first contact; moved back, it is undone; spam is none', async () => {
     await post(formJson()).then(settle)
-    const contacted = await updateLead(lead.d1.db, ID, { status: 'cotizado' }, after(2 * HOUR))
-    expect(contacted).toMatchObject({
+    expect(await updateLead(lead.d1.db, ID, { status: 'cotizado' }, after(2 * HOUR))).toMatchObject({
       first_contact_at: after(2 * HOUR).toISOString(),
       first_contact_via: 'estado',
     })

@@ -394,12 +394,7 @@ describe('Turnstile', () => {
   const sendWith = (id: number, token: string) =>
     post(formJson({ id: uuid(id), 'cf-turnstile-response': token }))
   const outcome = async (id: number) =>
-    (
-      await rows<{ status: string; spam_reason: string | null }>(
-        'SELECT status, spam_reason FROM leads WHERE id = ?1',
-        uuid(id),
-      )
-    )[0]
+    (await rows('SELECT status, spam_reason FROM leads WHERE id = ?1', uuid(id)))[0]
 
   test('a valid token served on the site is a lead; a wrong or overlong one is spam; all answered alike; a retry is not checked again', async () => {
     const answers = [

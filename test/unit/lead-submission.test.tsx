@@ -8,13 +8,12 @@
  */
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ThemeProvider } from 'styled-components'
+import { AppProviders } from '../../src/app-providers'
 import { QuoteForm } from '../../src/components/quote-form'
 import { contacto } from '../../src/content/contacto'
 import { clearSubmission, markOpened, submissionStore, SUBMISSION_KEY } from '../../src/leads/draft'
 import { currentSubmission, DELIVERY_TIMEOUT_MS } from '../../src/leads/lead'
 import { SCRIPT_WAIT_MS } from '../../src/leads/turnstile-widget'
-import { theme } from '../../src/theme/theme'
 import { resetToasts } from '../../src/toast/toast-store'
 import { Toaster } from '../../src/toast/toaster'
 
@@ -100,13 +99,8 @@ const TYPED = {
 
 /** A status, a status after two seconds, no answer at all, or a network error. */
 type Answer = 'network' | 'timeout' | number | { status: number; afterMs: number }
-interface Sent {
-  id?: string
-  openedAt?: string
-  submittedAt?: string
-  name?: string
-  'cf-turnstile-response'?: string
-}
+/** What a POST carried, of the fields a test reads. */
+type Sent = Partial<Record<'id' | 'openedAt' | 'submittedAt' | 'name' | 'cf-turnstile-response', string>>
 
 /** Answers the form's POSTs in the order given; records what each one carried. */
 function answering(answers: Answer[]) {
@@ -165,10 +159,10 @@ afterEach(() => {
 /** The form and the toaster, and a user whose pauses advance the fake clock. */
 function showForm() {
   render(
-    <ThemeProvider theme={theme}>
+    <AppProviders>
       <QuoteForm form={contacto.form} />
       <Toaster />
-    </ThemeProvider>,
+    </AppProviders>,
   )
   return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) })
 }

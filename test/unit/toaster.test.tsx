@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ThemeProvider } from 'styled-components'
-import { theme } from '../../src/theme/theme'
+import { AppProviders } from '../../src/app-providers'
 import { resetToasts, toast, TOAST_REMOVE_DELAY, type ToastProps } from '../../src/toast/toast-store'
 import { Toaster } from '../../src/toast/toaster'
 
@@ -34,9 +33,9 @@ afterEach(() => {
 /** Renders the Toaster; its notification area, found by the label the spec pins (Radix's default with F8). */
 function toasterViewport() {
   render(
-    <ThemeProvider theme={theme}>
+    <AppProviders>
       <Toaster />
-    </ThemeProvider>,
+    </AppProviders>,
   )
   return screen.getByRole('region', { name: 'Notifications (F8)' })
 }
