@@ -191,9 +191,26 @@ export async function expectOnScreen(tab: Tab, what: string, target: Handle): Pr
   expect({ what, screenWidth, ...box, inside }).toEqual({ what, screenWidth, ...box, inside: true })
 }
 
-/** Touches a control once it is on screen: a tap on a touch phone, a click elsewhere. */
+/**
+ * Touches a control once it is on screen, still, and uncovered at its middle, where the press lands (what
+ * Playwright calls actionable: the same box over two frames, and the control is what a hit there reaches): a tap
+ * on a touch phone, a click elsewhere. Decap animates its menus, list items and modal; under load a press during
+ * an animation lands beside the control or on a layer over it, which WebKit's WebDriver refuses
+ * (ElementClickInterceptedError) and Chromium delivers to the wrong element.
+ */
 export async function touchControl(tab: Tab, what: string, target: Handle): Promise<void> {
   await expectOnScreen(tab, what, target)
+  await tab.waitFor(
+    async (element: Element) => {
+      const before = JSON.stringify(element.getBoundingClientRect())
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      const box = element.getBoundingClientRect()
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return JSON.stringify(box) === before && hit !== null && element.contains(hit)
+    },
+    [target],
+    { timeout: 120_000, what: `"${what}" still and uncovered` },
+  )
   await tab.tap(target)
 }
 

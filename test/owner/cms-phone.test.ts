@@ -117,7 +117,7 @@ describe.each(devices)('on $name', (device) => {
       const console = site.seesProblems
         ? (await tab.problems()).join('\n') || '(nothing)'
         : '(not seen in WebKit)'
-      throw new Error(`${String(error)}\nConsole: ${console}`)
+      throw new Error(`${String(error)}\nConsole: ${console}`, { cause: error })
     } finally {
       await tab.close()
     }
