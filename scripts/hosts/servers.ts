@@ -435,6 +435,24 @@ async function runtimeUrl(logDir: string): Promise<string> {
 }
 
 /**
+ * The port wrangler serves on, from its own «Ready on http://127.0.0.1:<port>» line: printed once its proxy has
+ * bound the port (a port already taken ends it with «Address already in use» instead), so what answers there is
+ * this process and nothing that took the port first.
+ */
+async function announcedPort(child: ChildProcess, log: () => string): Promise<number> {
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
+    // eslint-disable-next-line no-control-regex -- its colours
+    const ready = /Ready on https?:\/\/[^\s:]+:(\d+)/.exec(log().replace(/\x1b\[[0-9;]*m/g, ''))
+    if (ready) return Number(ready[1])
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`wrangler exited (${child.exitCode ?? child.signalCode}) before serving:\n${log()}`)
+    // A line to come, not a time to wait: its output is read as it arrives.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`wrangler did not say where it serves within 300 s:\n${log()}`)
+}
+
+/**
  * Cloudflare's Pages server (`wrangler pages dev`) on the build, as the project is configured (wrangler.toml:
  * the compatibility date, the D1 binding). With `functions`, its functions/ and their variables; with `schedule`,
  * the leads' schedule Worker in the SAME process (wrangler's `-c` for a second config), on the same local D1: two
@@ -455,7 +473,6 @@ export async function startPages({
   workers?: string[]
 }): Promise<PagesServer> {
   if (!existsSync(wranglerBin)) throw new Error('wrangler is not installed: run npm ci')
-  const actualPort = port || (await freePort())
   const dir = mkdtempSync(path.join(tmpdir(), 'aquapuebla-pages-'))
   mkdirSync(path.join(dir, 'home'))
   cpSync(path.join(projectRoot, 'wrangler.toml'), path.join(dir, 'wrangler.toml'))
@@ -493,15 +510,17 @@ export async function startPages({
       ...(configs.length > 1 ? configs.flatMap((config) => ['-c', config]) : []),
       '--ip',
       '127.0.0.1',
+      // 0: wrangler binds a free port itself and names it (below), so no other process can take it in between.
       '--port',
-      String(actualPort),
+      String(port),
       // Its own devtools port: two wranglers starting at once would both take 9229, and one would fail.
       '--inspector-port',
-      String(await freePort()),
+      '0',
       '--persist-to',
       d1 ? d1.persistTo : path.join(dir, 'state'),
+      // info: its «Ready on <url>» line (and one line per request).
       '--log-level',
-      'warn',
+      'info',
       '--show-interactive-dev-session=false',
       ...(protocol === 'https' ? ['--local-protocol', 'https'] : []),
     ],
@@ -510,7 +529,16 @@ export async function startPages({
   let output = ''
   const log = () => output
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk))
-  const server = await started('pages', child, actualPort, dir, log, 'SIGTERM', true, protocol)
+  const server = await started(
+    'pages',
+    child,
+    () => announcedPort(child, log),
+    dir,
+    log,
+    'SIGTERM',
+    true,
+    protocol,
+  )
   const dispatch = (worker: string, target: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers)
     headers.set('MF-Route-Override', worker)
@@ -538,14 +566,14 @@ export async function startPages({
 async function started(
   name: HostName,
   child: ChildProcess,
-  port: number,
+  /** The port asked for, or how to learn the one the server took. */
+  port: number | (() => Promise<number>),
   dir: string,
   log: () => string,
   signal: NodeJS.Signals,
   group = false,
   protocol: 'http' | 'https' = 'http',
 ): Promise<HostServer> {
-  const url = `${protocol}://127.0.0.1:${port}`
   const close = async () => {
     if (group && child.pid && child.exitCode === null) {
       // wrangler starts workerd as its own child: end the whole group we started.
@@ -559,12 +587,14 @@ async function started(
     rmSync(dir, { recursive: true, force: true })
   }
   try {
+    const actualPort = typeof port === 'number' ? port : await port()
+    const url = `${protocol}://127.0.0.1:${actualPort}`
     await waitForHttp(url, child, log)
+    return { name, url, port: actualPort, log, close }
   } catch (error) {
     await close()
     throw error
   }
-  return { name, url, port, log, close }
 }
 
 export const hostStarters: Record<HostName, (options: HostOptions) => Promise<HostServer>> = {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { D1Database, D1Result } from '../../edge/leads/d1'
 import { localInboxSignIn } from '../../scripts/hosts/inbox-sign-in'
-import { freePort, localD1Id, startPages, type PagesServer } from '../../scripts/hosts/servers'
+import { localD1Id, startPages, type PagesServer } from '../../scripts/hosts/servers'
 import { projectCompatibilityDate } from '../../scripts/lib/compatibility-date'
 import { startClockStandIn, type ClockStandIn } from '../stand-ins/clock'
 import { startNotifyStandIn, type NotifyStandIn } from '../stand-ins/notify'
@@ -56,7 +56,10 @@ export interface StackOptions {
   seed?: (db: D1Database) => Promise<unknown>
   /** https: wrangler's own self-signed certificate, as production serves the site. */
   protocol?: 'http' | 'https'
-  /** Its port, when another fixture needs it first (default a free one); a function is read when it starts. */
+  /**
+   * Its port, when another fixture needs it first; a function is read when it starts. By default wrangler takes a
+   * free one itself (asking for one that was free a moment ago leaves a gap in which another process can take it).
+   */
   port?: number | (() => number)
 }
 
@@ -109,8 +112,8 @@ export async function startPagesStack({
       () => clock.close(),
       () => turnstile?.close(),
     )
-    const port = (typeof wanted === 'function' ? wanted() : wanted) || (await freePort())
-    const signIn = localInboxSignIn(`${protocol}://127.0.0.1:${port}`)
+    // The link's path and query are what the test uses: they hold for whatever port the server takes.
+    const signIn = localInboxSignIn(`${protocol}://127.0.0.1`)
     const all = {
       EMAIL_API_URL: notify.emailUrl,
       EMAIL_API_KEY: notify.apiKey,
@@ -144,7 +147,7 @@ export async function startPagesStack({
         : { persistTo, databaseId: localD1Id() }
     const server: PagesServer = await startPages({
       root: typeof build === 'string' ? builtSite(build) : build.dir,
-      port,
+      port: (typeof wanted === 'function' ? wanted() : wanted) ?? 0,
       protocol,
       functions: { dir: path.join(projectRoot, 'functions'), vars: all, d1: local },
       schedule: { vars: all },
@@ -169,7 +172,7 @@ export async function startPagesStack({
     const link = new URL(signIn.link)
     return {
       url: server.url,
-      port,
+      port: server.port,
       d1,
       notify,
       turnstile,

@@ -160,35 +160,44 @@ describe.each(['chromium', 'firefox', 'webkit'] as const)('%s', (engine) => {
 
   test.each(['http://127.0.0.1', 'http://localhost', 'https://127.0.0.1'])(
     'the inbox and CMS sign-ins keep their cookies on %s',
-    async (name) => {
-      const origin = originOf(name)
-      const production = name.startsWith('https:')
-      // The inbox: GitHub's consent page (already granted) sends the browser back; the state cookie is checked,
-      // the session cookie set, the leads shown.
-      await browser.goto(`${origin}/api/inbox/login`)
-      await browser.waitForText('Ana López')
-      expect({ name, at: await browser.url() }).toEqual({ name, at: `${origin}${INBOX_PREFIX}` })
-      // The server reads only the name its context sets (__Host- on https), so the leads on screen already say
-      // the browser kept and sent that cookie. Where the driver lists cookies, the cookie itself: a host's cookies
-      // are shared by its http and https pages, so the https origin also lists the one plain HTTP set.
-      const listed = await browser.cookies(`${origin}${INBOX_PREFIX}`)
-      if (listed !== null) {
-        const cookies = listed.filter((cookie) => cookie.name.includes('aquapuebla_inbox'))
-        expect({ name, cookies }).toEqual({
-          name,
-          cookies: expect.arrayContaining([
-            production
-              ? { name: '__Host-aquapuebla_inbox', secure: true, httpOnly: true }
-              : { name: 'aquapuebla_inbox', secure: false, httpOnly: true },
-          ]),
+    (name) =>
+      // A failure says what the server printed (its requests, its errors): a browser's error page does not.
+      signInsOn(name).catch((error: Error) => {
+        const server = name.startsWith('https:') ? secure : plain
+        throw new Error(`${error.message}\n\nwrangler (${server.url}):\n${server.log().slice(-4000)}`, {
+          cause: error,
         })
-      }
-      // The CMS: its state cookie comes back to /api/callback, so the code is exchanged (once).
-      const exchanged = github.tokenRequests.length
-      await browser.goto(`${origin}/api/auth?provider=github&scope=repo`)
-      await browser.waitForText('ventana')
-      expect({ name, exchanges: github.tokenRequests.length - exchanged }).toEqual({ name, exchanges: 1 })
-      expect(github.tokenRequests.at(-1)?.redirect_uri).toBe(`${origin}/api/callback`)
-    },
+      }),
   )
+
+  async function signInsOn(name: string): Promise<void> {
+    const origin = originOf(name)
+    const production = name.startsWith('https:')
+    // The inbox: GitHub's consent page (already granted) sends the browser back; the state cookie is checked,
+    // the session cookie set, the leads shown.
+    await browser.goto(`${origin}/api/inbox/login`)
+    await browser.waitForText('Ana López')
+    expect({ name, at: await browser.url() }).toEqual({ name, at: `${origin}${INBOX_PREFIX}` })
+    // The server reads only the name its context sets (__Host- on https), so the leads on screen already say
+    // the browser kept and sent that cookie. Where the driver lists cookies, the cookie itself: a host's cookies
+    // are shared by its http and https pages, so the https origin also lists the one plain HTTP set.
+    const listed = await browser.cookies(`${origin}${INBOX_PREFIX}`)
+    if (listed !== null) {
+      const cookies = listed.filter((cookie) => cookie.name.includes('aquapuebla_inbox'))
+      expect({ name, cookies }).toEqual({
+        name,
+        cookies: expect.arrayContaining([
+          production
+            ? { name: '__Host-aquapuebla_inbox', secure: true, httpOnly: true }
+            : { name: 'aquapuebla_inbox', secure: false, httpOnly: true },
+        ]),
+      })
+    }
+    // The CMS: its state cookie comes back to /api/callback, so the code is exchanged (once).
+    const exchanged = github.tokenRequests.length
+    await browser.goto(`${origin}/api/auth?provider=github&scope=repo`)
+    await browser.waitForText('ventana')
+    expect({ name, exchanges: github.tokenRequests.length - exchanged }).toEqual({ name, exchanges: 1 })
+    expect(github.tokenRequests.at(-1)?.redirect_uri).toBe(`${origin}/api/callback`)
+  }
 })
