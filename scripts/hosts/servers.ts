@@ -137,12 +137,44 @@ async function waitForHttp(
       await probe(url)
       return
     } catch {
-      // Refused until the server listens: a probe costs next to nothing, and nginx is up within ~50 ms.
+      // Until it answers HTTP (it holds the port already; wrangler starts its runtime after): a probe costs little.
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
   }
   throw new Error(`the server did not answer at ${url} within ${timeoutMs / 1000} s:\n${log()}`)
 }
+
+/**
+ * Polls `found` (what the server writes once it holds its port: a line, its pid file) until it gives a value, or
+ * fails with the server's log when the server exits first. The deadline is a hang guard, not a measure.
+ */
+async function whileRunning<T>(
+  child: ChildProcess,
+  log: () => string,
+  what: string,
+  found: () => T | undefined,
+): Promise<T> {
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
+    const value = found()
+    if (value !== undefined) return value
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the server exited (${child.exitCode ?? child.signalCode}) before it could ${what}:\n${log()}`,
+      )
+    // Output to come, read as it arrives: not a time to wait.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`the server did not ${what} within 300 s:\n${log()}`)
+}
+
+/**
+ * `port` once the server's pid file names it: nginx and Apache write it only after binding their ports (a port
+ * another process took first ends them instead), so what answers there is this server.
+ */
+const pidWritten = (child: ChildProcess, log: () => string, pidFile: string, port: number) => () =>
+  whileRunning(child, log, 'write its pid file', () =>
+    readLog(pidFile).trim() === String(child.pid) ? port : undefined,
+  )
 
 function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
@@ -252,7 +284,9 @@ ${previewNginxSite(readFileSync(siteConf, 'utf8'), workerReadableRoot(root, dir)
   const child = spawn(binary, ['-p', dir, '-e', errorLog, '-c', path.join(dir, 'nginx.conf')], {
     stdio: inheritOutput ? 'inherit' : 'ignore',
   })
-  const server = await started('nginx', child, actualPort, dir, () => readLog(errorLog), 'SIGQUIT')
+  const log = () => readLog(errorLog)
+  const ready = pidWritten(child, log, path.join(dir, 'nginx.pid'), actualPort)
+  const server = await started('nginx', child, ready, dir, log, 'SIGQUIT')
   return { ...server, redirectPort }
 }
 
@@ -322,7 +356,15 @@ AddOutputFilterByType DEFLATE text/html text/plain text/css text/javascript appl
   // A config apache refuses ends it at once, its reason on stderr (its ErrorLog is not open yet): no `apache2 -t`.
   let refused = ''
   child.stderr?.on('data', (chunk: Buffer) => (refused += chunk))
-  return started('apache', child, actualPort, dir, () => refused + readLog(errorLog), 'SIGTERM')
+  const log = () => refused + readLog(errorLog)
+  return started(
+    'apache',
+    child,
+    pidWritten(child, log, path.join(dir, 'apache.pid'), actualPort),
+    dir,
+    log,
+    'SIGTERM',
+  )
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -439,18 +481,12 @@ async function runtimeUrl(logDir: string): Promise<string> {
  * bound the port (a port already taken ends it with «Address already in use» instead), so what answers there is
  * this process and nothing that took the port first.
  */
-async function announcedPort(child: ChildProcess, log: () => string): Promise<number> {
-  for (const deadline = Date.now() + 300_000; Date.now() < deadline;) {
+const announcedPort = (child: ChildProcess, log: () => string): Promise<number> =>
+  whileRunning(child, log, 'say where it serves', () => {
     // eslint-disable-next-line no-control-regex -- its colours
     const ready = /Ready on https?:\/\/[^\s:]+:(\d+)/.exec(log().replace(/\x1b\[[0-9;]*m/g, ''))
-    if (ready) return Number(ready[1])
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`wrangler exited (${child.exitCode ?? child.signalCode}) before serving:\n${log()}`)
-    // A line to come, not a time to wait: its output is read as it arrives.
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`wrangler did not say where it serves within 300 s:\n${log()}`)
-}
+    return ready ? Number(ready[1]) : undefined
+  })
 
 /**
  * Cloudflare's Pages server (`wrangler pages dev`) on the build, as the project is configured (wrangler.toml:
@@ -566,8 +602,8 @@ export async function startPages({
 async function started(
   name: HostName,
   child: ChildProcess,
-  /** The port asked for, or how to learn the one the server took. */
-  port: number | (() => Promise<number>),
+  /** The port, once the server itself says it holds it (so a probe there reaches this server). */
+  port: () => Promise<number>,
   dir: string,
   log: () => string,
   signal: NodeJS.Signals,
@@ -587,7 +623,7 @@ async function started(
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    const actualPort = typeof port === 'number' ? port : await port()
+    const actualPort = await port()
     const url = `${protocol}://127.0.0.1:${actualPort}`
     await waitForHttp(url, child, log)
     return { name, url, port: actualPort, log, close }
