@@ -23,9 +23,11 @@ import {
   inboxContentSecurityPolicy,
   pageFileFor,
 } from '../../scripts/hosts/host-rules'
+import { hostStarters } from '../../scripts/hosts/servers'
 import { distDir, projectRoot } from '../helpers/builds'
 import { send, sendRaw, type Answer } from '../helpers/http'
 import { hooked } from '../helpers/hooks'
+import { startProxy } from '../helpers/proxy'
 import { serveSite, type Host } from '../helpers/site'
 import { observatoryScore } from '../helpers/observatory'
 
@@ -88,6 +90,25 @@ test('the build publishes no build metadata and writes every host file', () => {
   expect(existsSync(nginxConf)).toBe(true)
   for (const route of pagePaths) expect(existsSync(path.join(distDir, pageFileFor(route)))).toBe(true)
 })
+
+// What a start-up waits for: the server's own word that it holds its port (nginx's and Apache's pid file,
+// wrangler's «Ready on» line), never merely an answer there. A port another process took between its choice and
+// the bind ends the server with its bind error, so a test can never talk to the other process instead.
+test.each(['nginx', 'apache', 'pages'] as const)(
+  '%s on a port another process holds refuses to start, with its bind error',
+  async (name) => {
+    const squatter = await startProxy('', ({ res }) => void res.end('otro proceso'))
+    try {
+      const port = Number(new URL(squatter.url).port)
+      await expect(hostStarters[name]({ root: distDir, port, nginxConf })).rejects.toThrow(
+        /Address already in use/,
+      )
+      expect(await (await fetch(squatter.url)).text()).toBe('otro proceso')
+    } finally {
+      await squatter.close()
+    }
+  },
+)
 
 describe.each(SERVERS)('%s', (name) => {
   // nginx with its config's plain-HTTP server too, on redirectPort.
