@@ -129,9 +129,9 @@ async function waitForHttp(
   timeoutMs = 300_000,
 ): Promise<void> {
   const started = Date.now()
-  let exited: number | null = null
-  child.once('exit', (code) => (exited = code ?? -1))
   while (Date.now() - started < timeoutMs) {
+    // Read from the child itself: it may have exited before this wait began (right after naming its port).
+    const exited = child.exitCode ?? child.signalCode
     if (exited !== null) throw new Error(`the server exited (${exited}) before answering:\n${log()}`)
     try {
       await probe(url)
