@@ -13,6 +13,7 @@ import { contentSchemas } from '../../schema/content'
 import { ADMIN_PREFIX } from '../hosts/host-rules'
 import { cmsConfigYaml } from './config'
 import { decapSpanishScript } from './locale-es'
+import { DECAP_MEDIA_FILE, decapMediaPreviewScript } from './media-preview'
 import { readCmsSettings } from './settings'
 
 /** Decap's browser bundle: the entry, its lazy chunks and their WebAssembly, without source maps. */
@@ -52,6 +53,7 @@ export const adminIndexHtml = `<!doctype html>
   <body>
     <script src="${ADMIN_PREFIX}decap-cms.js"></script>
     <script src="${ADMIN_PREFIX}${DECAP_ES_FILE}"></script>
+    <script src="${ADMIN_PREFIX}${DECAP_MEDIA_FILE}"></script>
   </body>
 </html>
 `
@@ -60,7 +62,10 @@ export const adminIndexHtml = `<!doctype html>
 export const adminConfigYaml = (env: NodeJS.ProcessEnv = process.env, options: { local?: boolean } = {}) =>
   cmsConfigYaml(contentSchemas, readCmsSettings(env), options)
 
-/** Writes `<dist>/admin/`: index.html, config.yml, Decap's bundle, its Spanish phrases and phone styles. */
+/**
+ * Writes `<dist>/admin/`: index.html, config.yml, Decap's bundle, its Spanish phrases, its image thumbnails
+ * (scripts/cms/media-preview.ts) and phone styles.
+ */
 export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const dir = path.join(dist, ADMIN_PREFIX)
   await rm(dir, { recursive: true, force: true })
@@ -68,6 +73,7 @@ export async function writeAdmin(dist: string, env: NodeJS.ProcessEnv = process.
   await writeFile(path.join(dir, 'index.html'), adminIndexHtml)
   await writeFile(path.join(dir, 'config.yml'), adminConfigYaml(env))
   await writeFile(path.join(dir, DECAP_ES_FILE), decapSpanishScript())
+  await writeFile(path.join(dir, DECAP_MEDIA_FILE), decapMediaPreviewScript())
   await copyFile(decapPhoneCssPath, path.join(dir, DECAP_PHONE_FILE))
   for (const file of await decapBundleFiles()) await copyFile(file, path.join(dir, path.basename(file)))
   return dir

@@ -18,6 +18,7 @@ import {
   decapPhoneCssPath,
 } from './admin'
 import { decapSpanishScript } from './locale-es'
+import { DECAP_MEDIA_FILE, decapMediaPreviewScript } from './media-preview'
 import { readCmsSettings } from './settings'
 
 export function adminDevPlugin(): Plugin {
@@ -42,9 +43,9 @@ export function adminDevPlugin(): Plugin {
         } else if (name === 'config.yml') {
           res.setHeader('Content-Type', 'text/yaml; charset=utf-8')
           res.end(adminConfigYaml(process.env, { local: true }))
-        } else if (name === DECAP_ES_FILE) {
+        } else if (name === DECAP_ES_FILE || name === DECAP_MEDIA_FILE) {
           res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
-          res.end(decapSpanishScript())
+          res.end(name === DECAP_ES_FILE ? decapSpanishScript() : decapMediaPreviewScript())
         } else if (name === DECAP_PHONE_FILE) {
           res.setHeader('Content-Type', 'text/css; charset=utf-8')
           createReadStream(decapPhoneCssPath).pipe(res)

@@ -26,6 +26,7 @@ export const DEVICES = [
 /** What the flow writes: the price line, the photo line, and the photo under content/media/. */
 export const NEW_PRICE = 950
 export const PHOTO_NAME = 'alberca-terminada.jpg'
+const PHOTO_SIZE = { width: 2400, height: 1600 }
 export const EXPECTED_SERVICIOS_DIFF = {
   removed: ['      amount: 800'],
   added: [`      amount: ${NEW_PRICE}`, `        file: /media/${PHOTO_NAME}`],
@@ -42,7 +43,7 @@ export const NOT_FOUND_LOGGED =
 /** A photo as a phone takes it: a 2400 × 1600 JPEG (the field asks for 2000 px wide or more). */
 export async function writePhonePhoto(dir: string): Promise<string> {
   const file = path.join(dir, PHOTO_NAME)
-  await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#1a8fb8' } })
+  await sharp({ create: { ...PHOTO_SIZE, channels: 3, background: '#1a8fb8' } })
     .jpeg({ quality: 80 })
     .toFile(file)
   return file
@@ -58,6 +59,22 @@ export function changedLines(before: string, after: string): { removed: string[]
     removed: before.split('\n').filter((line) => (right.get(line) ?? 0) < (left.get(line) ?? 0)),
     added: after.split('\n').filter((line) => (left.get(line) ?? 0) < (right.get(line) ?? 0)),
   }
+}
+
+/**
+ * Waits until the photo field shows writePhonePhoto's photo (Decap's thumbnail, read from the upload or the
+ * repository: scripts/cms/media-preview.ts), not a broken image. The thumbnail is the image Decap marks
+ * role="presentation".
+ */
+export async function seesPhotoInField(tab: Tab): Promise<void> {
+  await tab.waitFor(
+    ({ width, height }: typeof PHOTO_SIZE) =>
+      [...document.querySelectorAll<HTMLImageElement>('img[role="presentation"]')].some(
+        (img) => img.complete && img.naturalWidth === width && img.naturalHeight === height,
+      ),
+    [PHOTO_SIZE],
+    { timeout: 120_000, what: 'the chosen photo in the field' },
+  )
 }
 
 /**
@@ -267,6 +284,7 @@ export async function editPriceAndPhoto(
   await waitForTextIn(tab, PHOTO_NAME)
   await shot('5-foto-subida')
   await touchControl(tab, 'Confirmar selección', await textIn(tab, 'Confirmar selección', 'button'))
+  await seesPhotoInField(tab)
   await shot('6-foto-elegida')
 
   // 4. Publish.

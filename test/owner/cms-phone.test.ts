@@ -110,7 +110,7 @@ describe.each(devices)('on $name', (device) => {
           readFileSync(path.join(projectRoot, 'content', `${name}.yaml`), 'utf8'),
         )
       // Nothing on the console and no CSP violation. Chromium also logs every failed request there: none failed
-      // (`npm run cms`'s dev server serves the chosen photo at /media/<name>, so its thumbnail shows).
+      // (the chosen photo's thumbnail comes from the upload, not from /media/<name>: scripts/cms/media-preview.ts).
       if (site.seesProblems) expect(await tab.problems()).toEqual([])
     } catch (error) {
       // What the console said is usually the reason.
