@@ -36,11 +36,11 @@ import {
   changedLines,
   clickTextIn,
   editPriceAndPhoto,
+  fieldIn,
   itemToggleIn,
   publishIn,
   retypeIn,
   seesPhotoInField,
-  textIn,
   touchControl,
   waitForTextIn,
   writePhonePhoto,
@@ -237,9 +237,10 @@ test('on a phone, with the admin served by pages: the owner signs in with GitHub
       EXPECTED_SERVICIOS_DIFF,
     )
     expect(await readFromGitHub(`content/media/${PHOTO_NAME}`)).toEqual(readFileSync(photo))
-    // Back on the page later, the gallery item shows the published photo, read from the repository.
-    await tab.goto(ADMIN_PREFIX)
-    await touchControl(tab, 'Página Servicios', await textIn(tab, 'Página Servicios'))
+    // Back on the page later (its address, the app loaded afresh), the gallery item shows the published photo,
+    // read from the repository.
+    await tab.goto(`${ADMIN_PREFIX}#/collections/files/entries/servicios`)
+    await fieldIn(tab, 'Título de la página')
     await touchControl(tab, 'Proyecto residencial 1', await itemToggleIn(tab, 'Proyecto residencial 1'))
     await seesPhotoInField(tab)
     await shot('9-foto-publicada')
