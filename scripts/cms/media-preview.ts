@@ -6,8 +6,9 @@
  * (dist/admin/decap-media.js, loaded after decap-cms.js, before Decap reads config.yml) wraps Decap's image
  * control so that it asks for the same path without its leading `/`. Decap then finds the file in the media
  * folder, as its media library does: the upload still in the browser (before «Publicar»), or the file read
- * from the repository (after). What the field stores does not change. test/owner/cms-phone.test.ts and
- * cms-sign-in.test.ts wait for the thumbnail to show the photo, cms-sign-in also after the page is opened again.
+ * from the repository (after). What the field stores does not change. test/owner/cms-phone.test.ts (every
+ * engine) and cms-sign-in.test.ts wait for the thumbnail to show the photo, once chosen and once the page is
+ * opened again.
  */
 import { PUBLIC_MEDIA_FOLDER } from './config'
 

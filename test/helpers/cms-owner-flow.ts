@@ -68,10 +68,14 @@ export function changedLines(before: string, after: string): { removed: string[]
  */
 export async function seesPhotoInField(tab: Tab): Promise<void> {
   await tab.waitFor(
-    ({ width, height }: typeof PHOTO_SIZE) =>
-      [...document.querySelectorAll<HTMLImageElement>('img[role="presentation"]')].some(
+    ({ width, height }: typeof PHOTO_SIZE) => {
+      const photo = [...document.querySelectorAll<HTMLImageElement>('img[role="presentation"]')].find(
         (img) => img.complete && img.naturalWidth === width && img.naturalHeight === height,
-      ),
+      )
+      // Brought on screen, as the owner scrolls to it (and as the step's screenshot shows it).
+      photo?.scrollIntoView({ block: 'center', behavior: 'instant' })
+      return Boolean(photo)
+    },
     [PHOTO_SIZE],
     { timeout: 120_000, what: 'the chosen photo in the field' },
   )
@@ -210,25 +214,44 @@ export async function expectOnScreen(tab: Tab, what: string, target: Handle): Pr
 
 /**
  * Touches a control once it is on screen, still, and uncovered at its middle, where the press lands (what
- * Playwright calls actionable: the same box over two frames, and the control is what a hit there reaches): a tap
- * on a touch phone, a click elsewhere. Decap animates its menus, list items and modal; under load a press during
- * an animation lands beside the control or on a layer over it, which WebKit's WebDriver refuses
- * (ElementClickInterceptedError) and Chromium delivers to the wrong element.
+ * Playwright calls actionable: the same box at two polls in a row, and the control is what a hit there reaches):
+ * a tap on a touch phone, a click elsewhere. Decap animates its menus, list items and modal; under load a press
+ * during an animation lands beside the control or on a layer over it, which WebKit's WebDriver refuses
+ * (ElementClickInterceptedError) and Chromium delivers to the wrong element. `find` is asked again when Decap
+ * has replaced the element it gave (a re-render after a load): a detached element never becomes uncovered.
+ * The check is synchronous, polled by the driver: no animation frame, which a busy or hidden page may withhold.
  */
-export async function touchControl(tab: Tab, what: string, target: Handle): Promise<void> {
-  await expectOnScreen(tab, what, target)
-  await tab.waitFor(
-    async (element: Element) => {
-      const before = JSON.stringify(element.getBoundingClientRect())
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-      const box = element.getBoundingClientRect()
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-      return JSON.stringify(box) === before && hit !== null && element.contains(hit)
-    },
-    [target],
-    { timeout: 120_000, what: `"${what}" still and uncovered` },
-  )
-  await tab.tap(target)
+export async function touchControl(tab: Tab, what: string, find: () => Promise<Handle>): Promise<void> {
+  for (let found = 1; ; found += 1) {
+    const target = await find()
+    await expectOnScreen(tab, what, target)
+    const wait = tab.waitFor(
+      (element: Element & { touchBox?: string }, token: string) => {
+        if (!element.isConnected) return true
+        const box = element.getBoundingClientRect()
+        const still = element.touchBox === `${token} ${JSON.stringify(box)}`
+        element.touchBox = `${token} ${JSON.stringify(box)}`
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return still && hit !== null && element.contains(hit)
+      },
+      [target, `${what} ${found} ${Date.now()}`],
+      { timeout: 120_000, what: `"${what}" still and uncovered` },
+    )
+    await wait.catch(async (error: unknown) => {
+      // What the press would have reached instead.
+      const seen = await tab
+        .evaluate((element: Element) => {
+          const box = element.getBoundingClientRect()
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          return `box ${JSON.stringify(box)}, a hit there reaches ${hit?.outerHTML.slice(0, 300) ?? 'nothing'}`
+        }, target)
+        .catch((reason: unknown) => `(unreadable: ${String(reason)})`)
+      throw new Error(`${String(error)}
+${seen}`)
+    })
+    if (await tab.evaluate((element: Element) => element.isConnected, target)) return tab.tap(target)
+    if (found === 3) throw new Error(`"${what}" was replaced three times before it could be touched`)
+  }
 }
 
 /**
@@ -240,21 +263,21 @@ export async function editPriceAndPhoto(
   tab: Tab,
   { signIn, photo, shot }: { signIn: string; photo: string; shot: (step: string) => Promise<void> },
 ): Promise<void> {
-  const button = await textIn(tab, signIn, 'button')
+  await textIn(tab, signIn, 'button')
   await shot('0-iniciar-sesion')
-  await touchControl(tab, signIn, button)
+  await touchControl(tab, signIn, () => textIn(tab, signIn, 'button'))
 
   // 1. The services page's form, from the list of content files.
-  const services = await textIn(tab, 'Página Servicios')
+  await textIn(tab, 'Página Servicios')
   await shot('1-contenido')
-  await touchControl(tab, 'Página Servicios', services)
+  await touchControl(tab, 'Página Servicios', () => textIn(tab, 'Página Servicios'))
   await fieldIn(tab, 'Título de la página')
   await shot('2-formulario')
 
   // 2. The maintenance price, retyped.
-  await touchControl(tab, 'Mantenimiento regular', await itemToggleIn(tab, 'Mantenimiento regular'))
+  await touchControl(tab, 'Mantenimiento regular', () => itemToggleIn(tab, 'Mantenimiento regular'))
+  await touchControl(tab, 'Precio desde (MXN)', () => fieldIn(tab, 'Precio desde (MXN)'))
   const price = await fieldIn(tab, 'Precio desde (MXN)')
-  await touchControl(tab, 'Precio desde (MXN)', price)
   await tab.fill(price, String(NEW_PRICE))
   await tab.waitFor(
     (input: HTMLInputElement, wanted: string) => input.value === wanted,
@@ -264,8 +287,8 @@ export async function editPriceAndPhoto(
   await shot('3-precio')
 
   // 3. The first gallery photo, replaced by one from the device's files (Decap's media library).
-  await touchControl(tab, 'Proyecto residencial 1', await itemToggleIn(tab, 'Proyecto residencial 1'))
-  await touchControl(tab, 'Elige una imagen', await textIn(tab, 'Elige una imagen', 'button'))
+  await touchControl(tab, 'Proyecto residencial 1', () => itemToggleIn(tab, 'Proyecto residencial 1'))
+  await touchControl(tab, 'Elige una imagen', () => textIn(tab, 'Elige una imagen', 'button'))
   const upload = await textIn(tab, 'Subir nuevo', 'label, button, span')
   await shot('4-medios')
   await expectOnScreen(tab, 'Subir nuevo', upload)
@@ -283,7 +306,7 @@ export async function editPriceAndPhoto(
   }
   await waitForTextIn(tab, PHOTO_NAME)
   await shot('5-foto-subida')
-  await touchControl(tab, 'Confirmar selección', await textIn(tab, 'Confirmar selección', 'button'))
+  await touchControl(tab, 'Confirmar selección', () => textIn(tab, 'Confirmar selección', 'button'))
   await seesPhotoInField(tab)
   await shot('6-foto-elegida')
 
@@ -291,7 +314,7 @@ export async function editPriceAndPhoto(
   // Decap re-renders its toolbar while it takes in the upload: a press that lands on the element it is
   // replacing opens nothing, so press again (at most three times) until the menu shows "Publicar ahora".
   for (let press = 1; ; press += 1) {
-    await touchControl(tab, 'Publicar', await textIn(tab, 'Publicar', 'button, span, div'))
+    await touchControl(tab, 'Publicar', () => textIn(tab, 'Publicar', 'button, span, div'))
     const menu = await tab
       .waitFor(
         () =>
@@ -306,7 +329,7 @@ export async function editPriceAndPhoto(
     if (menu || press === 3) break
   }
   await shot('7-publicar')
-  await touchControl(tab, 'Publicar ahora', await textIn(tab, 'Publicar ahora'))
+  await touchControl(tab, 'Publicar ahora', () => textIn(tab, 'Publicar ahora'))
   await waitForTextIn(tab, 'Cambios guardados')
   await shot('8-publicado')
   expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tab.width)

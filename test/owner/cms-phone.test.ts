@@ -7,6 +7,7 @@
  *     lies inside the window when it is used;
  *   - the saved file changes in exactly the changed lines, and the photo lands in content/media/ under the
  *     name the YAML gives it (/media/<name>);
+ *   - the field shows the photo, once chosen and once the page is opened again (scripts/cms/media-preview.ts);
  *   - no console error and no Content-Security-Policy violation.
  * Devices: a 390 × 844 touch phone in Chromium (a tap, its file chooser), a 390 px window in Firefox, WebKitGTK's
  * narrowest window (447 px) in WebKit: below Decap's 800 px and the phone stylesheet's breakpoints in each. The
@@ -32,6 +33,10 @@ import {
   PHOTO_NAME,
   changedLines,
   editPriceAndPhoto,
+  itemToggleIn,
+  seesPhotoInField,
+  textIn,
+  touchControl,
   writePhonePhoto,
 } from '../helpers/cms-owner-flow'
 import { engine, narrowest, onlyIn, openSite } from '../helpers/driver'
@@ -109,6 +114,12 @@ describe.each(devices)('on $name', (device) => {
         expect(readFileSync(path.join(contentCopy, `${name}.yaml`), 'utf8')).toBe(
           readFileSync(path.join(projectRoot, 'content', `${name}.yaml`), 'utf8'),
         )
+      // Back on the page later, the gallery item shows the saved photo, read through decap-server.
+      await tab.goto(ADMIN_PREFIX)
+      await touchControl(tab, 'Página Servicios', () => textIn(tab, 'Página Servicios'))
+      await touchControl(tab, 'Proyecto residencial 1', () => itemToggleIn(tab, 'Proyecto residencial 1'))
+      await seesPhotoInField(tab)
+      await shot('9-foto-guardada')
       // Nothing on the console and no CSP violation. Chromium also logs every failed request there: none failed
       // (the chosen photo's thumbnail comes from the upload, not from /media/<name>: scripts/cms/media-preview.ts).
       if (site.seesProblems) expect(await tab.problems()).toEqual([])

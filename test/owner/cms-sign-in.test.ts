@@ -241,7 +241,7 @@ test('on a phone, with the admin served by pages: the owner signs in with GitHub
     // read from the repository.
     await tab.goto(`${ADMIN_PREFIX}#/collections/files/entries/servicios`)
     await fieldIn(tab, 'Título de la página')
-    await touchControl(tab, 'Proyecto residencial 1', await itemToggleIn(tab, 'Proyecto residencial 1'))
+    await touchControl(tab, 'Proyecto residencial 1', () => itemToggleIn(tab, 'Proyecto residencial 1'))
     await seesPhotoInField(tab)
     await shot('9-foto-publicada')
     // What failed, each on purpose or known: Decap's probe for a local proxy (none on its port), and the media
