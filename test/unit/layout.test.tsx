@@ -55,7 +55,16 @@ describe('error screen', () => {
     const loader = () => {
       throw error
     }
-    await errorScreenOf([{ path: '/', Component: () => null, ErrorBoundary: LayoutErrorBoundary, loader }])
+    await errorScreenOf([
+      // Nothing to show while the loader runs (and no warning that nothing is).
+      {
+        path: '/',
+        Component: () => null,
+        HydrateFallback: () => null,
+        ErrorBoundary: LayoutErrorBoundary,
+        loader,
+      },
+    ])
     expect(screen.getByText('Algo falló al cargar la página')).toBeInTheDocument()
     expect(screen.getByText(/at ServiciosPage \(pages\/servicios\.tsx:12:3\)/)).toBeInTheDocument()
   })
