@@ -13,10 +13,14 @@ interface SectionProps {
   children: ReactNode
 }
 
-/** A full-width band with a centred container. */
+/**
+ * A full-width band with a centred container: a `<section>` named by its heading, or a plain `<div>` when the
+ * band has no heading of its own (it only lays out parts that have theirs; a section without one is what the
+ * W3C checker warns about).
+ */
 export function Section({ labelledBy, tone = 'plain', narrow, children }: SectionProps) {
   return (
-    <Band aria-labelledby={labelledBy} $tone={tone}>
+    <Band as={labelledBy ? 'section' : 'div'} aria-labelledby={labelledBy} $tone={tone}>
       <HydrationBoundary>
         <Container $narrow={narrow}>{children}</Container>
       </HydrationBoundary>
