@@ -225,30 +225,31 @@ export async function touchControl(tab: Tab, what: string, find: () => Promise<H
   for (let found = 1; ; found += 1) {
     const target = await find()
     await expectOnScreen(tab, what, target)
-    const wait = tab.waitFor(
-      (element: Element & { touchBox?: string }, token: string) => {
-        if (!element.isConnected) return true
-        const box = element.getBoundingClientRect()
-        const still = element.touchBox === `${token} ${JSON.stringify(box)}`
-        element.touchBox = `${token} ${JSON.stringify(box)}`
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-        return still && hit !== null && element.contains(hit)
-      },
-      [target, `${what} ${found} ${Date.now()}`],
-      { timeout: 120_000, what: `"${what}" still and uncovered` },
-    )
-    await wait.catch(async (error: unknown) => {
-      // What the press would have reached instead.
-      const seen = await tab
-        .evaluate((element: Element) => {
+    await tab
+      .waitFor(
+        (element: Element & { touchBox?: string }, token: string) => {
+          if (!element.isConnected) return true
           const box = element.getBoundingClientRect()
+          const seen = `${token} ${JSON.stringify(box)}`
+          const still = element.touchBox === seen
+          element.touchBox = seen
           const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-          return `box ${JSON.stringify(box)}, a hit there reaches ${hit?.outerHTML.slice(0, 300) ?? 'nothing'}`
-        }, target)
-        .catch((reason: unknown) => `(unreadable: ${String(reason)})`)
-      throw new Error(`${String(error)}
-${seen}`)
-    })
+          return still && hit !== null && element.contains(hit)
+        },
+        [target, `${what} ${found} ${Date.now()}`],
+        { timeout: 120_000, what: `"${what}" still and uncovered` },
+      )
+      .catch(async (error: unknown) => {
+        // What the press would have reached instead.
+        const seen = await tab
+          .evaluate((element: Element) => {
+            const box = element.getBoundingClientRect()
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+            return `box ${JSON.stringify(box)}, a hit there reaches ${hit?.outerHTML.slice(0, 300) ?? 'nothing'}`
+          }, target)
+          .catch((reason: unknown) => `(unreadable: ${String(reason)})`)
+        throw new Error(`${String(error)}\n${seen}`)
+      })
     if (await tab.evaluate((element: Element) => element.isConnected, target)) return tab.tap(target)
     if (found === 3) throw new Error(`"${what}" was replaced three times before it could be touched`)
   }
